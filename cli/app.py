@@ -1,0 +1,31 @@
+"""The `rulespec` command.
+
+Start-up must stay fast (`rulespec --help`, `rulespec lookup`): command modules import only typer at module
+level and import their heavy machinery (spaCy, jsonschema, the engines) inside the command functions.
+"""
+
+from __future__ import annotations
+
+import typer
+
+from cli import audit_command, engine_commands, spec_commands, summary_commands
+
+app = typer.Typer(
+    name="rulespec",
+    help="Board-game rules as one validated, cited specification: engines, summaries and translation audits.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+for module in (spec_commands, engine_commands, audit_command, summary_commands):
+    module.register(app)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,5 @@
+"""Reference engines generated from rulespec specs.
+
+`engine.runtime` is the game-agnostic runtime (the API every game implements, bots, replays, simulation);
+each game has its own package `engine.<game_id>` whose `generated/` modules are rendered from the spec.
+"""

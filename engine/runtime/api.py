@@ -1,0 +1,208 @@
+"""The standard game API every generated engine implements.
+
+Modelled on OpenSpiel's Python games: an immutable :class:`Game` (configuration and derived tables)
+creates mutable :class:`State` objects. A state knows whose turn it is, lists its legal actions as a finite
+list, and advances with :meth:`State.apply`. Chance (shuffles, dice) is resolved inside the state from a
+seeded RNG that the state owns, so a game is fully determined by its configuration and its action history —
+which is also how it serialises (``to_json``/``from_json`` replay the history).
+
+Example::
+
+    from engine.runtime import GameConfig, load_game
+    game = load_game(GameConfig(game="race_to_the_new_found_land", players=3, seed=7))
+    state = game.new_initial_state()
+    while not state.is_terminal():
+        state.apply(state.legal_actions()[0])
+    print(state.scores(), state.winners())
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+#: `current_player` of a finished game.
+TERMINAL = -1
+
+
+class IllegalActionError(ValueError):
+    """Raised by :meth:`State.apply` for an action that is not legal now; the state is left unchanged."""
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """One move. ``kind`` names the move (``load``, ``settle`` …); ``args`` are its choices.
+
+    Actions compare and hash by value; ``str(action)`` is the stable text form
+    (``settle:nova_scotia.3:bonus=wood``) and :meth:`to_json` the stable JSON form.
+    """
+
+    kind: str
+    args: tuple[tuple[str, Any], ...] = ()
+
+    def __str__(self) -> str:
+        if not self.args:
+            return self.kind
+        return self.kind + ":" + ",".join(f"{k}={_fmt(v)}" for k, v in self.args)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        """The value of choice ``name``."""
+        for key, value in self.args:
+            if key == name:
+                return value
+        return default
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"kind": ..., "args": {...}}`` with tuples as lists."""
+        return {"kind": self.kind, "args": {k: _jsonable(v) for k, v in self.args}}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Action:
+        """Inverse of :meth:`to_json`."""
+        args = tuple((k, _tupled(v)) for k, v in data.get("args", {}).items())
+        return cls(str(data["kind"]), args)
+
+    @classmethod
+    def make(cls, kind: str, **args: Any) -> Action:
+        """``Action.make("load", ship="s3", good="wood")``; argument order is kept as written."""
+        return cls(kind, tuple(args.items()))
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, (tuple, list)):
+        return "[" + ";".join(_fmt(v) for v in value) + "]"
+    return str(value)
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+def _tupled(value: Any) -> Any:
+    if isinstance(value, list):
+        return tuple(_tupled(v) for v in value)
+    return value
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Everything that fixes a game before the first move.
+
+    ``edition`` chooses that edition's reading of every ruling; ``rulings`` overrides single rulings
+    (ruling id → reading id); ``variants`` switches optional variants on.
+    """
+
+    game: str
+    players: int
+    seed: int = 0
+    edition: str | None = None
+    rulings: dict[str, str] = field(default_factory=dict)
+    variants: tuple[str, ...] = ()
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": self.players,
+            "seed": self.seed,
+            "edition": self.edition,
+            "rulings": dict(sorted(self.rulings.items())),
+            "variants": list(self.variants),
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameConfig:
+        return cls(
+            game=data["game"],
+            players=int(data["players"]),
+            seed=int(data.get("seed", 0)),
+            edition=data.get("edition"),
+            rulings=dict(data.get("rulings", {})),
+            variants=tuple(data.get("variants", ())),
+        )
+
+
+class Game(ABC):
+    """An immutable game: configuration plus the tables derived from the spec."""
+
+    #: The spec's game id; the engine package is ``engine.<id>``.
+    game_id: ClassVar[str]
+
+    def __init__(self, config: GameConfig) -> None:
+        self.config = config
+
+    @property
+    def num_players(self) -> int:
+        return self.config.players
+
+    @abstractmethod
+    def new_initial_state(self) -> State:
+        """The state after setup (setup's chance already resolved from the seed)."""
+
+    def state_from_json(self, data: dict[str, Any]) -> State:
+        """Rebuild a state from :meth:`State.to_json` by replaying its history."""
+        state = self.new_initial_state()
+        for item in data["history"]:
+            state.apply(Action.from_json(item))
+        return state
+
+
+class State(ABC):
+    """A mutable game state. Subclasses keep their hot paths lean: no deep copies per step."""
+
+    game: Game
+
+    @property
+    @abstractmethod
+    def current_player(self) -> int:
+        """Seat (0-based) to move, or :data:`TERMINAL`."""
+
+    @abstractmethod
+    def legal_actions(self) -> list[Action]:
+        """Every legal action of the current player, in a stable order."""
+
+    @abstractmethod
+    def apply(self, action: Action) -> None:
+        """Play ``action``; raise :class:`IllegalActionError` (state unchanged) if it is not legal."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def scores(self) -> list[int]:
+        """Points per seat (final once terminal)."""
+
+    @abstractmethod
+    def winners(self) -> list[int]:
+        """Seats that win (after the tie-break); empty before the end."""
+
+    @abstractmethod
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` can see, as JSON-able data: hidden stack orders, hands and face-down cards left out."""
+
+    @property
+    @abstractmethod
+    def history(self) -> list[Action]:
+        """Actions applied since the initial state."""
+
+    def to_json(self) -> dict[str, Any]:
+        """Config plus action history: enough to rebuild this exact state."""
+        return {"config": self.game.config.to_json(), "history": [a.to_json() for a in self.history]}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> State:
+        """Inverse of :meth:`to_json` (loads the game's engine by id)."""
+        from engine.runtime.registry import load_game
+
+        return load_game(GameConfig.from_json(data["config"])).state_from_json(data)
+
+    def fingerprint(self) -> Any:
+        """A value equal for equal states (used by tests and replays); subclasses return their full data."""
+        return self.observation(-1)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, State) and type(self) is type(other) and self.fingerprint() == other.fingerprint()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable
