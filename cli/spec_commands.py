@@ -1,0 +1,232 @@
+"""Spec commands: validate, trace, stamp, generate, build.
+
+Exit codes (all commands): 0 success, 1 the spec (or generated output) is invalid or stale, 2 usage or I/O error.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+GameArg = Annotated[str, typer.Argument(help="Game id (e.g. race_to_the_new_found_land) or a spec folder path.")]
+OptionalGameArg = Annotated[
+    str | None, typer.Argument(help="Game id or spec folder; all bundled games when omitted.", show_default=False)
+]
+EditionOpt = Annotated[
+    list[str] | None,
+    typer.Option("--edition", "-e", help="Read an edition's source from PATH instead: ID=PATH (repeatable)."),
+]
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    typer.echo(f"rulespec: {message}", err=True)
+    return typer.Exit(code)
+
+
+def _games(game: str | None) -> list[str]:
+    from rulespec.loading import bundled_games
+
+    return [game] if game else bundled_games()
+
+
+def _overrides(items: list[str] | None) -> dict[str, Path]:
+    from translations.editions import parse_overrides
+
+    try:
+        return parse_overrides(items or [])
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+
+
+def load_texts(spec: object, overrides: dict[str, Path]) -> dict[str, str]:
+    """Every edition's source text; exits with code 2 and a clear message when one cannot be read."""
+    from translations.editions import SourceError, read_source
+
+    texts = {}
+    for edition in spec.editions:  # type: ignore[attr-defined]
+        try:
+            texts[edition] = read_source(spec, edition, overrides)  # type: ignore[arg-type]
+        except SourceError as exc:
+            raise _fail(str(exc)) from None
+    unknown = set(overrides) - set(texts)
+    if unknown:
+        raise _fail(f"--edition names unknown edition(s): {', '.join(sorted(unknown))}")
+    return texts
+
+
+def load_valid_spec(game: str):
+    """The spec of ``game`` or an exit: 1 with every problem when invalid, 2 when it does not exist."""
+    from rulespec.loading import UnknownGame
+    from rulespec.model import load_spec
+    from rulespec.problems import SpecError
+
+    try:
+        return load_spec(game)
+    except UnknownGame as exc:
+        raise _fail(str(exc)) from None
+    except SpecError as exc:
+        for problem in exc.problems:
+            typer.echo(str(problem), err=True)
+        raise _fail(f"{game}: invalid spec ({len(exc.problems)} problem(s)); run `rulespec validate {game}`", 1) from None
+
+
+def validate(
+    game: OptionalGameArg = None,
+    edition: EditionOpt = None,
+    provenance: Annotated[
+        bool, typer.Option("--provenance", help="Count sourced/example/inferred/assumed values per file.")
+    ] = False,
+    strict: Annotated[bool, typer.Option("--strict", help="Treat warnings as errors.")] = False,
+) -> None:
+    """Check a spec: YAML, schemas, ids, references, counts, glossary, rulings, provenance and every citation."""
+    from rulespec.loading import UnknownGame
+    from rulespec.provenance import CATEGORIES, provenance_counts
+    from rulespec.validation import validate_spec
+    from translations.citations import check_citations
+
+    overrides = _overrides(edition)
+    worst = 0
+    for name in _games(game):
+        try:
+            loaded, problems = validate_spec(name)
+        except UnknownGame as exc:
+            raise _fail(str(exc)) from None
+        if loaded.spec is not None:
+            texts = load_texts(loaded.spec, overrides)
+            problems = sorted(set(problems) | set(check_citations(loaded.spec, texts)))
+        errors = [p for p in problems if p.severity == "error" or strict]
+        for problem in problems:
+            label = "error" if problem in errors else "warning"
+            typer.echo(f"{label}: {problem}", err=True)
+        label = loaded.spec.id if loaded.spec else name
+        if errors:
+            typer.echo(f"{label}: INVALID — {len(errors)} error(s), {len(problems) - len(errors)} warning(s)")
+            worst = 1
+        else:
+            counts = ""
+            if loaded.spec:
+                s = loaded.spec
+                counts = (f" ({len(s.components)} components, {len(s.records)} records, {len(s.areas)} areas, "
+                          f"{len(s.setup)} setup steps, {len(s.rules)} rules, {len(s.concepts)} concepts, "
+                          f"{len(s.rulings)} rulings; editions {', '.join(s.editions)})")
+            typer.echo(f"{label}: valid{counts}" + (f", {len(problems)} warning(s)" if problems else ""))
+        if provenance:
+            from rich.console import Console
+            from rich.table import Table
+
+            table = Table(title=f"Provenance of values — {label}")
+            table.add_column("file")
+            for category in CATEGORIES:
+                table.add_column(category, justify="right")
+            totals = dict.fromkeys(CATEGORIES, 0)
+            for file, counter in sorted(provenance_counts(loaded).items()):
+                table.add_row(file, *(str(counter.get(c, 0)) for c in CATEGORIES))
+                for c in CATEGORIES:
+                    totals[c] += counter.get(c, 0)
+            table.add_row("total", *(str(totals[c]) for c in CATEGORIES), style="bold")
+            Console().print(table)
+    raise typer.Exit(worst)
+
+
+def trace(
+    game: GameArg,
+    edition: EditionOpt = None,
+    only: Annotated[list[str] | None, typer.Option("--only", help="Report only these editions.")] = None,
+    minimum: Annotated[float, typer.Option("--min", help="Exit 1 when an edition's coverage is below this share.")] = 0.0,
+    as_json: Annotated[bool, typer.Option("--json", help="Machine-readable output.")] = False,
+    limit: Annotated[int, typer.Option("--limit", help="Uncovered sentences to list per edition (-1: all).")] = -1,
+) -> None:
+    """Per edition, the share of the source's sentences covered by a citation or a not-rule entry, and the rest."""
+    import json
+
+    from translations.trace import coverage
+
+    spec = load_valid_spec(game)
+    texts = load_texts(spec, _overrides(edition))
+    if only:
+        texts = {e: t for e, t in texts.items() if e in only}
+    report = coverage(spec, texts)
+    if as_json:
+        typer.echo(json.dumps([{
+            "edition": c.edition, "sentences": c.total, "cited": c.cited, "exempt": c.exempt,
+            "coverage": round(c.ratio, 4),
+            "uncovered": [{"line": line, "offset": start, "text": text} for line, start, text in c.uncovered],
+        } for c in report], indent=1, ensure_ascii=False))
+    else:
+        for c in report:
+            shown = c.uncovered if limit < 0 else c.uncovered[:limit]
+            typer.echo(f"\n{c.edition}: {c.ratio:.1%} of {c.total} sentences covered "
+                       f"({c.cited} cited, {c.exempt} not rules, {len(c.uncovered)} uncovered)")
+            source = spec.editions[c.edition].source
+            for line, _, text in shown:
+                typer.echo(f"  {source}:{line}: {text[:160]}")
+            if len(shown) < len(c.uncovered):
+                typer.echo(f"  … {len(c.uncovered) - len(shown)} more")
+    raise typer.Exit(1 if any(c.ratio < minimum for c in report) else 0)
+
+
+def stamp(game: GameArg, edition: EditionOpt = None) -> None:
+    """Record the fingerprints of every cited passage after review (Doorstop's "review"): clears suspects."""
+    from rulespec.outputs import write_atomic
+    from translations.citations import lock_path, render_lock
+
+    spec = load_valid_spec(game)
+    texts = load_texts(spec, _overrides(edition))
+    write_atomic(lock_path(spec), render_lock(spec, texts))
+    typer.echo(f"stamped {lock_path(spec)}")
+
+
+def render_generated(spec: object, what: str) -> dict[Path, str]:
+    """Fresh renders of the generated files of one game (``engine``, ``summaries`` or ``all``)."""
+    files: dict[Path, str] = {}
+    if what in ("engine", "all"):
+        from engine.generate import render as render_engine
+
+        files.update(render_engine(spec))
+    if what in ("summaries", "all"):
+        try:
+            from translations.generate import render as render_translations
+        except ImportError:
+            render_translations = None
+        if render_translations is not None:
+            files.update(render_translations(spec))
+    return files
+
+
+def generate(
+    what: Annotated[str, typer.Argument(help="engine, summaries or all.")] = "all",
+    game: OptionalGameArg = None,
+    check: Annotated[bool, typer.Option("--check", help="Write nothing; exit 1 if any generated file is stale.")] = False,
+) -> None:
+    """Render the generated files (engine modules, summaries, look-up index) from the spec."""
+    from rulespec.outputs import stale_files, write_outputs
+    from rulespec.problems import display_path
+
+    if what not in ("engine", "summaries", "all"):
+        raise _fail(f"generate: unknown target {what!r} (engine, summaries or all)")
+    stale_total: list[Path] = []
+    for name in _games(game):
+        spec = load_valid_spec(name)
+        files = render_generated(spec, what)
+        if check:
+            stale = stale_files(files)
+            stale_total += stale
+            for path in stale:
+                typer.echo(f"stale: {display_path(path)}", err=True)
+            typer.echo(f"{spec.id}: {len(files) - len(stale)}/{len(files)} generated files up to date")
+        else:
+            written = write_outputs(files)
+            typer.echo(f"{spec.id}: {len(files)} generated files, {len(written)} written")
+    if check and stale_total:
+        typer.echo("run `rulespec generate` and commit the result", err=True)
+        raise typer.Exit(1)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the spec commands to ``app``."""
+    app.command()(validate)
+    app.command()(trace)
+    app.command()(stamp)
+    app.command()(generate)

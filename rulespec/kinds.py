@@ -1,0 +1,61 @@
+"""The kinds of spec file and where each lives in a game folder.
+
+A game folder holds, per kind, ``<kind>.yaml`` and/or ``<kind>/*.yaml``; the lists of all a kind's files are
+concatenated in file-name order (``<kind>.yaml`` first). ``game`` is a single file.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+#: Every kind, in the order files are read and reported.
+KINDS: tuple[str, ...] = ("game", "components", "board", "setup", "rules", "glossary", "rulings", "not_rules")
+
+#: Kinds whose documents hold lists to concatenate, and the list keys of each.
+LIST_KEYS: dict[str, tuple[str, ...]] = {
+    "components": ("components", "records", "decks"),
+    "board": ("areas", "tables"),
+    "setup": ("steps",),
+    "rules": ("variants", "rules"),
+    "glossary": ("concepts",),
+    "rulings": ("rulings",),
+    "not_rules": ("passages",),
+}
+
+SCHEMAS_DIR = Path(__file__).resolve().parent.parent / "schemas"
+
+
+def kind_files(folder: Path) -> dict[str, list[Path]]:
+    """The spec files of each kind in ``folder`` (missing kinds map to an empty list)."""
+    found: dict[str, list[Path]] = {}
+    for kind in KINDS:
+        files: list[Path] = []
+        single = folder / f"{kind}.yaml"
+        if single.is_file():
+            files.append(single)
+        sub = folder / kind
+        if kind != "game" and sub.is_dir():
+            files.extend(sorted(p for p in sub.glob("*.yaml") if p.is_file()))
+        found[kind] = files
+    return found
+
+
+def stray_files(folder: Path) -> list[Path]:
+    """YAML files in ``folder`` that belong to no kind (probably a typo in a file name)."""
+    known = {f for files in kind_files(folder).values() for f in files}
+    return sorted(p for p in folder.rglob("*.y*ml") if p not in known)
+
+
+@cache
+def schema(kind: str) -> dict[str, Any]:
+    """The JSON Schema of ``kind``."""
+    return json.loads((SCHEMAS_DIR / f"{kind}.schema.json").read_text(encoding="utf-8"))
+
+
+@cache
+def common_schema() -> dict[str, Any]:
+    """The shared definitions every kind's schema refers to."""
+    return schema("common")

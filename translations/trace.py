@@ -1,0 +1,82 @@
+"""Coverage of the source texts by the spec (``rulespec trace``), in the manner of sphinx-needs/StrictDoc
+traceability reports: every sentence of an edition is covered by a citation, explicitly exempted by a
+not-rule entry with a reason, or listed as uncovered.
+
+A sentence counts as covered when any cited (or exempted) span overlaps it: a citation is a short quote that
+locates a passage, not a copy of it.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from rulespec.model import Spec
+from translations.citations import quote_span, resolve_citations
+from translations.segment import sentences
+
+
+@dataclass
+class EditionCoverage:
+    """Coverage of one edition's text."""
+
+    edition: str
+    total: int = 0
+    cited: int = 0
+    exempt: int = 0
+    uncovered: list[tuple[int, int, str]] = field(default_factory=list)  # (line, start, sentence)
+
+    @property
+    def covered(self) -> int:
+        return self.cited + self.exempt
+
+    @property
+    def ratio(self) -> float:
+        return self.covered / self.total if self.total else 1.0
+
+
+def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
+    """Whether any of the sorted, merged ``spans`` overlaps ``[start, end)``."""
+    i = bisect_right(spans, (start, float("inf"))) - 1
+    return any(0 <= j < len(spans) and spans[j][0] < end and spans[j][1] > start for j in (i, i + 1))
+
+
+def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    merged: list[tuple[int, int]] = []
+    for s, e in sorted(spans):
+        if merged and s <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], e))
+        else:
+            merged.append((s, e))
+    return merged
+
+
+def coverage(spec: Spec, texts: Mapping[str, str]) -> list[EditionCoverage]:
+    """Coverage of every edition whose text is given."""
+    cited: dict[str, list[tuple[int, int]]] = {e: [] for e in texts}
+    for r in resolve_citations(spec, texts):
+        if r.span:
+            cited[r.edition].append(r.span)
+    exempt: dict[str, list[tuple[int, int]]] = {e: [] for e in texts}
+    for passage in spec.not_rules:
+        if passage.edition in texts:
+            span = quote_span(texts[passage.edition], passage.quote, passage.until)
+            if span:
+                exempt[passage.edition].append(span)
+    report = []
+    for edition, text in texts.items():
+        language = spec.editions[edition].language
+        cited_spans, exempt_spans = _merge(cited[edition]), _merge(exempt[edition])
+        result = EditionCoverage(edition)
+        for start, end in sentences(text, language):
+            result.total += 1
+            if _overlaps(cited_spans, start, end):
+                result.cited += 1
+            elif _overlaps(exempt_spans, start, end):
+                result.exempt += 1
+            else:
+                line = text.count("\n", 0, start) + 1
+                result.uncovered.append((line, start, " ".join(text[start:end].split())))
+        report.append(result)
+    return report
