@@ -25,6 +25,13 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+def _relative(file: str, folder: Path) -> str:
+    try:
+        return str(Path(file).resolve().relative_to(folder))
+    except ValueError:
+        return file
+
+
 def _games(game: str | None) -> list[str]:
     from rulespec.loading import bundled_games
 
@@ -117,12 +124,12 @@ def validate(
             from rich.table import Table
 
             table = Table(title=f"Provenance of values — {label}")
-            table.add_column("file")
+            table.add_column("file", overflow="fold")
             for category in CATEGORIES:
                 table.add_column(category, justify="right")
             totals = dict.fromkeys(CATEGORIES, 0)
             for file, counter in sorted(provenance_counts(loaded).items()):
-                table.add_row(file, *(str(counter.get(c, 0)) for c in CATEGORIES))
+                table.add_row(_relative(file, loaded.folder), *(str(counter.get(c, 0)) for c in CATEGORIES))
                 for c in CATEGORIES:
                     totals[c] += counter.get(c, 0)
             table.add_row("total", *(str(totals[c]) for c in CATEGORIES), style="bold")

@@ -105,7 +105,7 @@ def load_documents(game: str | Path) -> Loaded:
 
 
 def _origin(doc: YamlDocument, path: str) -> Origin:
-    return Origin(display_path(doc.path), doc.line_of(path), path)
+    return Origin(display_path(doc.path), doc.line_of(path), path, doc.lines)
 
 
 def _items(docs: list[YamlDocument], key: str) -> list[tuple[YamlDocument, str, dict[str, Any]]]:

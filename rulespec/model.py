@@ -25,9 +25,18 @@ class Origin:
     file: str
     line: int
     path: str = ""
+    #: Lines of the file's JSON paths, to point at a field inside the item.
+    lines: dict[str, int] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     def __str__(self) -> str:
         return f"{self.file}:{self.line}"
+
+    def line_of(self, suffix: str) -> int:
+        """Line of ``path + suffix`` (or of its nearest ancestor inside this item)."""
+        path = self.path + suffix
+        while path.startswith(self.path) and path not in self.lines and "/" in path[len(self.path):]:
+            path = path.rsplit("/", 1)[0]
+        return self.lines.get(path, self.line)
 
 
 def plain(value: Any) -> Any:

@@ -28,6 +28,12 @@ def check_document(kind: str, doc: YamlDocument, display: str) -> list[Problem]:
     for error in _validator(kind).iter_errors(doc.data):
         leaf = _most_specific(error)
         path = "/" + "/".join(str(p) for p in leaf.absolute_path) if leaf.absolute_path else ""
+        if leaf.validator == "additionalProperties" and isinstance(leaf.instance, dict):
+            # Point at the first unknown key's own line, where the user has to look.
+            allowed = set(leaf.schema.get("properties", {}))
+            unknown = [k for k in leaf.instance if k not in allowed]
+            if unknown:
+                path = f"{path}/{unknown[0]}"
         problems.append(Problem(display, doc.line_of(path), path or "/", _message(leaf), "schema"))
     return sorted(set(problems))
 

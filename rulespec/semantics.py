@@ -17,26 +17,34 @@ from rulespec.problems import Problem, display_path
 #: ``{name}``, ``{term:concept}`` and ``{terms:concept}`` slots of a summary.
 PLACEHOLDER = re.compile(r"\{([a-z_]+:)?([a-z0-9_.]+)\}")
 
-#: Id-bearing lists per kind, with the key that lists nested ids (spaces of areas).
-_ID_LISTS: dict[str, tuple[str, ...]] = {
-    "components": ("components", "records", "decks"),
-    "board": ("areas", "tables"),
-    "setup": ("steps",),
-    "rules": ("variants", "rules"),
-    "glossary": ("concepts",),
-    "rulings": ("rulings",),
-}
+#: Id spaces: the things of the game (components … rules) share one; glossary concepts and rulings have their
+#: own, so a component and the concept naming it can both be ``storage_board``.
+_ID_SPACES: tuple[dict[str, tuple[str, ...]], ...] = (
+    {
+        "components": ("components", "records", "decks"),
+        "board": ("areas", "tables"),
+        "setup": ("steps",),
+        "rules": ("variants", "rules"),
+    },
+    {"glossary": ("concepts",)},
+    {"rulings": ("rulings",)},
+)
 
 
 def _problem(origin: Origin, path_suffix: str, message: str, check: str, severity: str = "error") -> Problem:
-    path = origin.path + path_suffix
-    return Problem(origin.file, origin.line, path, message, check, severity)
+    return Problem(origin.file, origin.line_of(path_suffix), origin.path + path_suffix, message, check, severity)
 
 
 def check_unique_ids(loaded: Loaded, spec: Spec) -> Iterator[Problem]:
-    """Every id is unique across the game: rules, components, areas, spaces … share one id space."""
+    """Every id is unique in its id space: rules, components, areas, spaces … share one; concepts and rulings
+    each have their own."""
+    for space in _ID_SPACES:
+        yield from _duplicates(loaded, space)
+
+
+def _duplicates(loaded: Loaded, space: dict[str, tuple[str, ...]]) -> Iterator[Problem]:
     seen: dict[str, str] = {}
-    for kind, keys in _ID_LISTS.items():
+    for kind, keys in space.items():
         for doc in loaded.documents.get(kind, []):
             for key in keys:
                 for i, item in enumerate(doc.data.get(key, []) or []):

@@ -189,12 +189,14 @@ def check_citations(spec: Spec, texts: Mapping[str, str]) -> list[Problem]:
     for r in resolve_citations(spec, texts):
         where = spec.editions[r.edition].source
         if r.span is None:
-            problems.append(Problem(r.origin.file, r.origin.line, f"{r.origin.path}/citations/{r.edition}",
+            problems.append(Problem(r.origin.file, r.origin.line_of(f"/citations/{r.edition}"),
+                                    f"{r.origin.path}/citations/{r.edition}",
                                     f"{r.item}: quote not found in {r.edition} ({where}): {_clip(r.quote)!r}",
                                     "citations"))
             continue
         if r.occurrences > 1:
-            problems.append(Problem(r.origin.file, r.origin.line, f"{r.origin.path}/citations/{r.edition}",
+            problems.append(Problem(r.origin.file, r.origin.line_of(f"/citations/{r.edition}"),
+                                    f"{r.origin.path}/citations/{r.edition}",
                                     f"{r.item}: quote occurs {r.occurrences} times in {r.edition}; lengthen it "
                                     f"so it locates one passage: {_clip(r.quote)!r}", "citations", "warning"))
         current.setdefault(r.item, {}).setdefault(r.edition, []).append(r.fingerprint or "")
@@ -203,13 +205,14 @@ def check_citations(spec: Spec, texts: Mapping[str, str]) -> list[Problem]:
             stamped = locked.get(item, {}).get(edition)
             if stamped is not None and stamped != "+".join(fps):
                 origin = next(o for i, _, o in spec.cited_items() if i == item)
-                problems.append(Problem(origin.file, origin.line, f"{origin.path}/citations/{edition}",
+                problems.append(Problem(origin.file, origin.line_of(f"/citations/{edition}"),
+                                        f"{origin.path}/citations/{edition}",
                                         f"{item}: suspect — the cited passage of {edition} changed since it was "
                                         "reviewed; check the citation, then run `rulespec stamp`", "suspect"))
     for passage in spec.not_rules:
         text = texts.get(passage.edition)
         if text is not None and quote_span(text, passage.quote, passage.until) is None:
-            problems.append(Problem(passage.origin.file, passage.origin.line, f"{passage.origin.path}/quote",
+            problems.append(Problem(passage.origin.file, passage.origin.line_of("/quote"), f"{passage.origin.path}/quote",
                                     f"not-rule passage not found in {passage.edition}: {_clip(passage.quote)!r}",
                                     "citations"))
     return problems

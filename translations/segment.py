@@ -9,8 +9,11 @@ spaCy is imported lazily: importing it costs a second or two, and most commands 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
+
+from translations.ingest import IngestedText
 
 _BLOCK_BREAK = re.compile(r"\n[ \t]*\n|\f")
 _WORD = re.compile(r"[^\W\d_]{2,}")
@@ -44,14 +47,149 @@ def _strip(text: str, start: int, end: int) -> tuple[int, int]:
     return start, end
 
 
+_LINE = re.compile(r"[^\n]*")
+_MAX_HEADING_WORDS = 6
+
+
+def lines_as_blocks(text: str, start: int, end: int) -> list[tuple[int, int]]:
+    """Split one block further after heading-like lines: short, no closing punctuation, and followed by a
+    line that starts with a capital (PDF extractions run headings straight into the text below them)."""
+    pieces: list[tuple[int, int]] = []
+    piece_start = start
+    pos = start
+    while pos < end:
+        line_end = text.find("\n", pos, end)
+        if line_end == -1:
+            break
+        line = text[pos:line_end].strip()
+        following = text[line_end + 1 : end].lstrip()
+        if (line and len(line.split()) <= _MAX_HEADING_WORDS and line[-1] not in ".,;:!?-–(" and following[:1].isupper()):
+            pieces.append((piece_start, line_end))
+            piece_start = line_end + 1
+        pos = line_end + 1
+    pieces.append((piece_start, end))
+    return [(s, e) for s, e in (_strip(text, s, e) for s, e in pieces) if e > s]
+
+
 def sentences(text: str, language: str) -> list[tuple[int, int]]:
     """``(start, end)`` offsets of the sentences of ``text``; segments without a word are left out."""
     nlp = _pipeline(language)
     spans: list[tuple[int, int]] = []
-    for start, end in blocks(text):
+    pieces = [piece for block in blocks(text) for piece in lines_as_blocks(text, *block)]
+    for start, end in pieces:
         block = text[start:end].replace("\n", " ").replace("\r", " ")
         for sent in nlp(block).sents:
             s, e = _strip(text, start + sent.start_char, start + sent.end_char)
             if e > s and _WORD.search(text, s, e):
                 spans.append((s, e))
     return spans
+
+
+# --- Sentences of an ingested edition, for the translation audit -------------------------------------------
+
+_ENUM_END = re.compile(r"(?:^|\s)\d{1,2}\.$")
+_TOKEN = re.compile(r"\d+(?:[.,/]\d+)*|[^\W\d_]+(?:[-'’][^\W\d_]+)*|\S", re.UNICODE)
+
+
+@dataclass
+class Sentence:
+    """One sentence of an edition: normalised text for analysis, source offsets for reporting.
+
+    ``tokens`` are lower-cased words/numbers/punctuation of ``text`` with their ``(start, end)`` in ``text``;
+    ``lemmas`` are their lookup lemmas (lower case; the word itself when the table has none).
+    """
+
+    index: int
+    block: int
+    section: int
+    kind: str
+    start: int
+    end: int
+    text: str
+    char_offsets: list[int] = field(repr=False)
+    tokens: list[str] = field(default_factory=list, repr=False)
+    token_spans: list[tuple[int, int]] = field(default_factory=list, repr=False)
+    lemmas: list[str] = field(default_factory=list, repr=False)
+    repeated: bool = False
+    step: int | None = None
+
+    def source_span(self, begin: int, finish: int) -> tuple[int, int]:
+        """Source offsets of ``text[begin:finish]``."""
+        begin = max(0, min(begin, len(self.text) - 1))
+        finish = max(begin + 1, min(finish, len(self.text)))
+        return self.char_offsets[begin], self.char_offsets[finish - 1] + 1
+
+
+@cache
+def _lemma_pipeline(language: str) -> Any:
+    """blank(lang) + sentencizer + lookup lemmatizer (spacy-lookups-data); falls back to no lemmas."""
+    import spacy
+
+    nlp = spacy.blank(language)
+    nlp.add_pipe("sentencizer")
+    try:
+        nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
+        nlp.initialize()
+    except Exception:  # a language without lookup tables still segments; lemmas fall back to the word
+        nlp = spacy.blank(language)
+        nlp.add_pipe("sentencizer")
+    return nlp
+
+
+def _split_points(doc: Any) -> list[tuple[int, int]]:
+    """Character spans of spaCy's sentences, with list numbers (``1.``) glued to what they number."""
+    spans = [(s.start_char, s.end_char) for s in doc.sents]
+    text = doc.text
+    merged: list[tuple[int, int]] = []
+    for start, end in spans:
+        if merged:
+            prev_start, prev_end = merged[-1]
+            prev = text[prev_start:prev_end].rstrip()
+            words = _WORD.findall(prev)
+            if _ENUM_END.search(prev) or len(words) < 2:
+                merged[-1] = (prev_start, end)
+                continue
+        merged.append((start, end))
+    return merged
+
+
+def segment(ingested: IngestedText, language: str) -> list[Sentence]:
+    """Split every block of an ingested edition into sentences with tokens, lemmas and source offsets."""
+    nlp = _lemma_pipeline(language)
+    out: list[Sentence] = []
+    docs = nlp.pipe(block.text for block in ingested.blocks)
+    for block, doc in zip(ingested.blocks, docs, strict=True):
+        lemma_of = {t.idx: (t.text.lower(), (t.lemma_ or t.text).lower()) for t in doc}
+        for start, end in _split_points(doc):
+            text = block.text[start:end]
+            stripped = text.strip()
+            if not stripped or not _WORD.search(stripped):
+                continue
+            lead = len(text) - len(text.lstrip())
+            start += lead
+            end = start + len(stripped)
+            tokens, spans, lemmas = [], [], []
+            for m in _TOKEN.finditer(stripped):
+                tokens.append(m.group(0).lower())
+                spans.append((m.start(), m.end()))
+                word, lemma = lemma_of.get(start + m.start(), ("", ""))
+                lemmas.append(lemma if word == m.group(0).lower() else m.group(0).lower())
+            src_start, src_end = block.source_span(start, end)
+            out.append(
+                Sentence(
+                    index=len(out),
+                    block=block.index,
+                    section=block.section,
+                    kind=block.kind,
+                    start=src_start,
+                    end=src_end,
+                    text=stripped,
+                    char_offsets=block.offsets[start:end],
+                    tokens=tokens,
+                    token_spans=spans,
+                    lemmas=lemmas,
+                    repeated=block.repeated_of is not None,
+                    step=block.step,
+                )
+            )
+    return out
