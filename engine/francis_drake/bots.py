@@ -1,0 +1,88 @@
+"""Bots for *Francis Drake*: the runtime's random bot plus a simple heuristic captain.
+
+The heuristic bot follows the runtime's ``Bot`` protocol (``name``, ``choose(state, rng)``) and only reads
+what its seat can see (``state.observation(seat)``) plus the public legal moves.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from engine.runtime.api import Action, State
+from engine.runtime.bots import Bot, RandomBot
+
+
+class HeuristicBot:
+    """A plain captain: stocks up on crew, guns and supplies, attacks whenever he can, trades, sails home last.
+
+    * Plymouth: prefers Locations whose grant has the most items (counters and ship upgrades count as two),
+      and sails out once it holds enough supplies and fighting stock, or cannot place any more.
+    * Sailing: spreads Mission Discs over the richest destinations it can reach, attacks when offered, trades
+      for the Commodity it has fewest of, returns early only after a successful attack.
+    """
+
+    name = "heuristic"
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        seat = state.current_player
+        obs = state.observation(seat)
+        me = obs["players"][seat]
+        scored = [(self._value(action, obs, me, state), rng.random(), action) for action in actions]
+        return max(scored, key=lambda item: (item[0], item[1]))[2]
+
+    def _value(self, action: Action, obs: dict[str, Any], me: dict[str, Any], state: State) -> float:
+        kind = action.kind
+        stock = me["stock"]
+        if kind == "sail":
+            ready = stock["supplies"] >= 3 and stock["crew"] + stock["guns"] >= 8
+            return 5.0 if ready else -1.0
+        if kind == "place":
+            return self._place_value(action, state, me)
+        if kind == "mission":
+            dest = state.game.tables.destinations[action.get("dest")]  # type: ignore[attr-defined]
+            disc = action.get("disc")
+            rank = 0 if disc == "golden_hind" else (9 if disc == "ghost" else int(disc))
+            worth = dest.vp + (3 if dest.treasure else 0) + (2 if dest.kind == "trade_port" else 0)
+            return worth * (1.0 if rank <= 1 else 1.0 / rank)
+        if kind == "attack":
+            return 10.0
+        if kind == "trade":
+            return 8.0 - me["commodities"].get(action.get("good"), 0)
+        if kind == "return_home":
+            return 3.0 if me["conquests"] else -1.0
+        if kind == "informer":
+            return 1.0 if action.get("choice") != "pass" else 0.0
+        return 0.0
+
+    def _place_value(self, action: Action, state: State, me: dict[str, Any]) -> float:
+        tables = state.game.tables  # type: ignore[attr-defined]
+        loc = tables.locations[action.get("loc")]
+        street = state.observation(state.current_player)["street"]
+        distance = street.index(loc.id) - me["street_pos"]
+        if loc.cost_vp:
+            return -2.0
+        if action.get("circle") is not None:
+            grant = dict(loc.circles[int(action.get("circle")) - 1])
+        elif loc.turns > 1:
+            grant = {"crew": 2, "guns": 2}  # Drake's reward overall (the first placement gives nothing yet)
+        else:
+            grant = next((dict(o) for o in loc.options if _label(o) == action.get("take")), {})
+        cubes = ("crew", "guns", "supplies", "trade_goods")
+        items = sum(amount if key in cubes else 2 for key, amount in grant.items())
+        if loc.rolls:
+            items = 2
+        need = 1.5 if "supplies" in grant and me["stock"]["supplies"] < 3 else 1.0
+        return items * need - 0.4 * (distance - 1)
+
+
+def _label(grant: dict[str, int]) -> str:
+    return "_".join(f"{item}{amount}" for item, amount in sorted(grant.items())) or "nothing"
+
+
+#: This game's bots (the runtime adds its generic ones).
+BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "heuristic": HeuristicBot}
