@@ -198,6 +198,10 @@ class State(ABC):
 
         return load_game(GameConfig.from_json(data["config"])).state_from_json(data)
 
+    def seat_info(self, player: int) -> dict[str, str]:
+        """Labels of a seat that statistics group by (e.g. ``{"nation": "england"}``); none by default."""
+        return {}
+
     def fingerprint(self) -> Any:
         """A value equal for equal states (used by tests and replays); subclasses return their full data."""
         return self.observation(-1)

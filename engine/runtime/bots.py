@@ -1,0 +1,83 @@
+"""Bots: programs that pick one of ``state.legal_actions()``.
+
+The interface is game-agnostic: a :class:`Bot` sees a state and a private RNG and returns a legal action.
+Every game gets :class:`RandomBot` for free; a game's engine package may add its own bots by exposing
+``BOTS: dict[str, Callable[[], Bot]]`` (e.g. ``engine.race_to_the_new_found_land.BOTS["heuristic"]``).
+:func:`make_bot` finds a bot by name for a game id without the runtime knowing any game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from engine.runtime.api import Action, State
+
+
+class Bot(Protocol):
+    """Chooses one legal action for the player to move."""
+
+    name: str
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        """One of ``state.legal_actions()``; ``rng`` is the bot's own generator (never the game's)."""
+        ...
+
+
+class RandomBot:
+    """Uniformly random over the legal actions: the baseline every other bot is measured against."""
+
+    name = "random"
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        actions = state.legal_actions()
+        return actions[rng.randrange(len(actions))]
+
+
+class FirstBot:
+    """Always the first legal action: deterministic and fast, handy for smoke tests."""
+
+    name = "first"
+
+    def choose(self, state: State, rng: random.Random) -> Action:
+        return state.legal_actions()[0]
+
+
+#: Bots every game has.
+GENERIC_BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "first": FirstBot}
+
+
+class UnknownBotError(LookupError):
+    """No bot of that name for that game."""
+
+
+def bot_names(game_id: str) -> list[str]:
+    """Names of the bots available for ``game_id`` (generic ones first)."""
+    return [*GENERIC_BOTS, *(n for n in _game_bots(game_id) if n not in GENERIC_BOTS)]
+
+
+def make_bot(name: str, game_id: str) -> Bot:
+    """A fresh bot called ``name`` for ``game_id``: the game's own bots first, then the generic ones."""
+    factory = _game_bots(game_id).get(name) or GENERIC_BOTS.get(name)
+    if factory is None:
+        raise UnknownBotError(f"no bot {name!r} for {game_id!r}; known: {', '.join(bot_names(game_id))}")
+    return factory()
+
+
+def _game_bots(game_id: str) -> dict[str, Callable[[], Bot]]:
+    try:
+        module = importlib.import_module(f"engine.{game_id}")
+    except ModuleNotFoundError:
+        return {}
+    return dict(getattr(module, "BOTS", {}))
+
+
+def play_game(state: State, bots: list[Bot], seed: int) -> State:
+    """Play ``state`` to the end with one bot per seat; each bot's RNG derives from ``seed`` and its seat."""
+    rngs = [random.Random(seed * 1_000_003 + seat * 7919 + 1) for seat in range(len(bots))]
+    while not state.is_terminal():
+        player = state.current_player
+        state.apply(bots[player].choose(state, rngs[player]))
+    return state
