@@ -1,9 +1,137 @@
-"""Commands of this area (filled in by its owner)."""
+"""Summary commands: `rulespec summary` (rules summary / player aid) and `rulespec lookup` (find a rule).
+
+Only typer is imported at module level. `lookup` imports just `translations.lookup` (standard library only) and
+reads the prebuilt index, so it starts about as fast as typer itself; `summary` loads the spec, Babel and Jinja
+inside the function.
+
+Exit codes: 0 success, 1 nothing found / invalid spec, 2 usage or I/O error.
+"""
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Annotated
+
 import typer
+
+FORMATS = ("md", "html")
+
+
+def _fail(message: str, code: int = 2) -> typer.Exit:
+    typer.echo(f"rulespec: {message}", err=True)
+    return typer.Exit(code)
+
+
+def _default_game() -> str:
+    from rulespec.loading import bundled_games
+
+    games = bundled_games()
+    if len(games) == 1:
+        return games[0]
+    raise _fail(f"name a game: one of {', '.join(games) or 'none'}")
+
+
+def _check_edition(edition: str | None) -> None:
+    if edition is not None and "=" in edition:
+        raise _fail(f"--edition takes an edition id here (e.g. en-zman), not ID=PATH: {edition!r}")
+
+
+def summary(
+    game: Annotated[str | None, typer.Argument(help="Game id or spec folder (optional when only one game).",
+                                               show_default=False)] = None,
+    lang: Annotated[str, typer.Option("--lang", "-l", help="Language: en, de or nl.")] = "en",
+    edition: Annotated[str | None, typer.Option("--edition", "-e", help="Follow this edition's terms and readings "
+                                                "(e.g. en-zman).", show_default=False)] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="md, or html (the print-ready A4 player aid).")] = "md",
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE instead of stdout.",
+                                                show_default=False)] = None,
+) -> None:
+    """A complete rules summary from the spec, in play order, in English, German or Dutch."""
+    _check_edition(edition)
+    if fmt not in FORMATS:
+        raise _fail(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")
+    from cli.spec_commands import load_valid_spec
+    from translations.summary.i18n import available_languages
+    from translations.summary.render import summary_with_view
+    from translations.summary.text import PlaceholderError
+
+    spec = load_valid_spec(game or _default_game())
+    languages = available_languages()
+    if lang not in languages:
+        raise _fail(f"no message catalog for language {lang!r} (available: {', '.join(languages)})")
+    if edition is not None and edition not in spec.editions:
+        raise _fail(f"{spec.id} has no edition {edition!r} (editions: {', '.join(spec.editions)})")
+    try:
+        text, view = summary_with_view(spec, lang, fmt, edition)
+    except PlaceholderError as exc:
+        raise _fail(str(exc), 1) from None
+    if view.untranslated:
+        typer.echo(f"rulespec: warning: {len(view.untranslated)} message(s) have no {lang} translation and show "
+                   "in English; run `python -m translations.catalog update` and translate them", err=True)
+    if view.term_fallbacks:
+        typer.echo(f"rulespec: warning: no {lang} term for: {', '.join(sorted(view.term_fallbacks))}", err=True)
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    from rulespec.outputs import write_atomic
+
+    try:
+        write_atomic(output, text)
+    except OSError as exc:
+        raise _fail(f"{output}: cannot write ({exc.strerror})") from None
+    typer.echo(f"{output}: {spec.id} summary ({lang}, {fmt})", err=True)
+
+
+def lookup(
+    query: Annotated[str | None, typer.Argument(help="Words in English, German or Dutch (typos are tolerated).",
+                                                show_default=False)] = None,
+    game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game (default: every indexed game).",
+                                             show_default=False)] = None,
+    lang: Annotated[str | None, typer.Option("--lang", "-l", help="Language of the summary shown (en, de, nl).",
+                                             show_default=False)] = None,
+    edition: Annotated[str | None, typer.Option("--edition", "-e", help="Show this edition's terms and reading.",
+                                                show_default=False)] = None,
+    rule_id: Annotated[str | None, typer.Option("--id", help="Show the rule with this id.", show_default=False)] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="How many matches to consider.")] = 5,
+) -> None:
+    """Find a rule by words in any language; show its summary, the passage each edition cites, and the ruling."""
+    _check_edition(edition)
+    if not query and not rule_id:
+        raise _fail("give a QUERY or --id RULE")
+    from translations import lookup as lk
+
+    try:
+        indexes = lk.load_indexes(game)
+    except (LookupError, ValueError, OSError) as exc:
+        raise _fail(str(exc)) from None
+    if rule_id:
+        hit = lk.find_rule(indexes, rule_id)
+        hits = [hit] if hit else []
+        if not hits:
+            raise _fail(f"no rule {rule_id!r}", 1)
+    else:
+        hits = lk.search(indexes, query or "", limit)
+        if not hits:
+            raise _fail(f"no rule matches {query!r}", 1)
+    try:
+        described = lk.describe(hits[0], lang, edition)
+        if as_json:
+            import json
+
+            others = [lk.describe(h, lang, edition) for h in hits[1:]]
+            typer.echo(json.dumps({"query": query, "best": described, "others": others}, ensure_ascii=False,
+                                  indent=2))
+            return
+    except LookupError as exc:
+        raise _fail(str(exc)) from None
+    import shutil
+
+    width = min(shutil.get_terminal_size((100, 24)).columns, 160)
+    typer.echo(lk.format_text(described, hits[1:], width), nl=False)
 
 
 def register(app: typer.Typer) -> None:
     """Add this module's commands to `app`."""
+    app.command()(summary)
+    app.command()(lookup)

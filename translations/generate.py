@@ -1,0 +1,38 @@
+"""Generated outputs of the summaries area: `render(spec) -> {absolute path: content}`.
+
+Per game, under `translations/generated/<game>/`:
+
+* `summary.<lang>.md` and `summary.<lang>.html` (the print-ready player aid) for every summary language of the
+  game, following the language's own edition and the spec's default readings;
+* `lookup-index.json`, the prebuilt index `rulespec lookup` searches.
+
+`rulespec generate summaries` writes these atomically (or checks them with `--check`); everything is
+byte-deterministic (sorted iteration, no timestamps).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+GENERATED_DIR = Path(__file__).resolve().parent / "generated"
+
+
+def output_dir(spec: Any, root: Path = GENERATED_DIR) -> Path:
+    return root / spec.id
+
+
+def render(spec: Any, sources: Mapping[str, Path] | None = None, root: Path = GENERATED_DIR) -> dict[Path, str]:
+    """Every generated file of the summaries area for `spec`."""
+    from translations.lookup import INDEX_NAME
+    from translations.lookup_index import build_index, index_json
+    from translations.summary.render import FORMATS, render_summary
+
+    folder = output_dir(spec, root)
+    files: dict[Path, str] = {}
+    for lang in spec.summary_languages:
+        for fmt in FORMATS:
+            files[folder / f"summary.{lang}.{fmt}"] = render_summary(spec, lang, fmt)
+    files[folder / INDEX_NAME] = index_json(build_index(spec, sources))
+    return dict(sorted(files.items()))

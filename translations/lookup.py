@@ -1,0 +1,287 @@
+"""Rule look-up at run time: find rules by words in any language, from a prebuilt JSON index.
+
+This module is on the `rulespec lookup` start-up path, so it imports only the standard library: no spec
+loading, no jsonschema, no Babel, no spaCy. Everything heavy happened when the index was built
+(`translations.lookup_index`, run by `rulespec generate`): the rules' summaries rendered in every language and
+edition, their cited passages cut from each edition's source, the rulings, and the inverted index.
+
+Ranking is Okapi BM25 over two kinds of terms, so queries tolerate inflection, compounds and typos:
+
+* *words*: normalised (case-folded, accents stripped, `ß`→`ss`) and lightly stemmed (`Schiffe`, `ships` →
+  `schiff`, `ship`) tokens of every field, weighted per field (title and glossary terms count more than
+  citations);
+* *grams*: character trigrams of the short key fields (titles in every language, glossary terms and their
+  variants/forms, the rule id), which still match "Charterschif", "kadertegels" or "milestones".
+
+`score = bm25(words) + GRAM_WEIGHT · bm25(grams) · (#query words / #query grams)`: the gram part is scaled to
+count about as much per query word as the word part.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+GENERATED_DIR = Path(__file__).resolve().parent / "generated"
+INDEX_NAME = "lookup-index.json"
+INDEX_VERSION = 1
+K1 = 1.2
+B = 0.75
+GRAM_WEIGHT = 1.0
+GRAM_SIZE = 3
+
+#: Function words of en/de/nl that carry no meaning for a look-up.
+STOPWORDS = frozenset({
+    "a", "aan", "als", "an", "and", "are", "as", "at", "be", "bij", "by", "das", "de", "dem", "den", "der",
+    "des", "die", "du", "een", "ein", "eine", "einen", "einer", "eines", "en", "er", "for", "from", "het",
+    "if", "ihr", "im", "in", "into", "is", "ist", "it", "its", "je", "jij", "jouw", "mit", "nach", "oder",
+    "of", "on", "op", "or", "te", "the", "their", "then", "this", "to", "und", "van", "von", "voor", "wird",
+    "with", "you", "your", "zu", "zum", "zur",
+})
+_SUFFIXES = ("ungen", "ingen", "heiten", "ern", "en", "es", "er", "e", "s", "n")
+_NON_WORD = re.compile(r"[^0-9a-z]+")
+
+
+def normalise(text: str) -> str:
+    """Case-fold, strip accents (`ä`→`a`, `é`→`e`), `ß`→`ss`, and reduce everything else to spaces."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return _NON_WORD.sub(" ", stripped).strip()
+
+
+def stem(word: str) -> str:
+    """A light, language-agnostic suffix stripper (en/de/nl plural and case endings) for words of 5+ letters.
+
+    It need not produce real lemmas: index and query go through the same function, so `Schiffe`, `Schiffen`,
+    `Schiff` meet at `schiff`, and `markers`/`marker` at `mark`."""
+    for _ in range(2):  # two passes, so that `markers` → `marker` → `mark` meets `marker` → `mark`
+        if len(word) < 5 or word.isdigit():
+            return word
+        for suffix in _SUFFIXES:
+            if word.endswith(suffix) and len(word) - len(suffix) >= 4:
+                word = word[: -len(suffix)]
+                break
+        else:
+            return word
+    return word
+
+
+def words(text: str) -> list[str]:
+    """Stemmed word terms of a text (stopwords dropped)."""
+    return [stem(w) for w in normalise(text).split() if w not in STOPWORDS]
+
+
+def grams(text: str, size: int = GRAM_SIZE) -> list[str]:
+    """Character n-grams of each word padded with spaces (`" sh"`, `"shi"`, …, `"ip "`)."""
+    found: list[str] = []
+    for word in normalise(text).split():
+        if word in STOPWORDS:
+            continue
+        padded = f" {word} "
+        found.extend(padded[i:i + size] for i in range(len(padded) - size + 1))
+    return found
+
+
+# -- the index ----------------------------------------------------------------------------------------------
+@dataclass
+class Postings:
+    """An inverted index: term → flat list `[doc, tf, doc, tf, …]`, with document lengths."""
+
+    terms: dict[str, list[int]]
+    lengths: list[int]
+
+    @property
+    def average(self) -> float:
+        return (sum(self.lengths) / len(self.lengths)) if self.lengths else 0.0
+
+    def bm25(self, query: Sequence[str], scores: list[float], weight: float = 1.0) -> None:
+        """Add weight × BM25 of `query` to `scores` (one slot per document)."""
+        n = len(self.lengths)
+        average = self.average or 1.0
+        for term, count in Counter(query).items():
+            postings = self.terms.get(term)
+            if not postings:
+                continue
+            df = len(postings) // 2
+            idf = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+            for i in range(0, len(postings), 2):
+                doc, tf = postings[i], postings[i + 1]
+                norm = tf + K1 * (1 - B + B * self.lengths[doc] / average)
+                scores[doc] += weight * count * idf * tf * (K1 + 1) / norm
+
+
+@dataclass
+class Index:
+    """A game's look-up index as loaded from JSON (see `translations.lookup_index` for its layout)."""
+
+    game: str
+    title: str
+    editions: list[dict[str, str]]
+    languages: list[str]
+    views: list[str]
+    docs: list[dict[str, Any]]
+    words: Postings
+    grams: Postings
+    path: Path | None = None
+
+    @staticmethod
+    def load(path: Path) -> Index:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        if data.get("version") != INDEX_VERSION:
+            raise ValueError(f"{path}: look-up index version {data.get('version')!r}, expected {INDEX_VERSION}; "
+                             "run `rulespec generate summaries`")
+        return Index(data["game"], data["title"], data["editions"], data["languages"], data["views"], data["docs"],
+                     Postings(data["words"], data["word_lengths"]), Postings(data["grams"], data["gram_lengths"]),
+                     path)
+
+    def doc(self, rule_id: str) -> dict[str, Any] | None:
+        return next((d for d in self.docs if d["id"] == rule_id), None)
+
+
+def index_paths(generated_dir: Path = GENERATED_DIR) -> list[Path]:
+    """The committed indexes, one per game, sorted."""
+    return sorted(generated_dir.glob(f"*/{INDEX_NAME}"))
+
+
+def load_indexes(game: str | None = None, generated_dir: Path = GENERATED_DIR) -> list[Index]:
+    """Indexes of one game (by id) or of all games. Raises LookupError when there is none."""
+    paths = index_paths(generated_dir)
+    if game is not None:
+        paths = [p for p in paths if p.parent.name == game]
+    if not paths:
+        known = ", ".join(p.parent.name for p in index_paths(generated_dir)) or "none"
+        raise LookupError(f"no look-up index for {game or 'any game'} (indexed games: {known}); "
+                          "run `rulespec generate summaries`")
+    return [Index.load(p) for p in paths]
+
+
+# -- searching ----------------------------------------------------------------------------------------------
+@dataclass
+class Hit:
+    game: str
+    rule_id: str
+    score: float
+    doc: dict[str, Any] = field(repr=False)
+    index: Index = field(repr=False)
+
+
+def score_query(index: Index, query: str) -> list[float]:
+    """BM25 score of every document of `index` for `query`."""
+    scores = [0.0] * len(index.docs)
+    query_words = words(query)
+    query_grams = grams(query)
+    index.words.bm25(query_words, scores)
+    if query_grams:
+        index.grams.bm25(query_grams, scores, GRAM_WEIGHT * max(1, len(query_words)) / len(query_grams))
+    return scores
+
+
+def search(indexes: Iterable[Index], query: str, limit: int = 5) -> list[Hit]:
+    """The best `limit` rules for `query` across `indexes`, best first (ties broken by id, deterministic)."""
+    hits: list[Hit] = []
+    for index in indexes:
+        for doc, score in zip(index.docs, score_query(index, query), strict=True):
+            if score > 0:
+                hits.append(Hit(index.game, doc["id"], score, doc, index))
+    hits.sort(key=lambda h: (-h.score, h.game, h.rule_id))
+    return hits[:limit]
+
+
+def find_rule(indexes: Iterable[Index], rule_id: str) -> Hit | None:
+    """The rule with id `rule_id` (exact), if any index has it."""
+    for index in indexes:
+        doc = index.doc(rule_id)
+        if doc is not None:
+            return Hit(index.game, rule_id, 0.0, doc, index)
+    return None
+
+
+# -- presenting ---------------------------------------------------------------------------------------------
+def view_key(index: Index, lang: str | None, edition: str | None) -> str:
+    """Which rendered text to show: `lang@edition` when the index has it, else the language's default."""
+    editions = {e["id"]: e for e in index.editions}
+    if edition is not None and edition not in editions:
+        raise LookupError(f"{index.game} has no edition {edition!r} (editions: {', '.join(editions)})")
+    if lang is None:
+        lang = editions[edition]["language"] if edition else "en"
+    if lang not in index.languages:
+        raise LookupError(f"{index.game}: no summaries in {lang!r} (languages: {', '.join(index.languages)})")
+    if edition is not None and f"{lang}@{edition}" in index.views:
+        return f"{lang}@{edition}"
+    return lang
+
+
+def describe(hit: Hit, lang: str | None = None, edition: str | None = None) -> dict[str, Any]:
+    """A hit as plain data (what `--json` prints): summary in the chosen language, passages per edition,
+    and the ruling with the reading that the chosen edition (or the default) follows."""
+    doc = hit.doc
+    key = view_key(hit.index, lang, edition)
+    result: dict[str, Any] = {
+        "game": hit.game,
+        "id": hit.rule_id,
+        "score": round(hit.score, 4),
+        "view": key,
+        "title": doc["title"][key],
+        "summary": doc["text"][key],
+        "passages": doc["passages"],
+    }
+    ruling = doc.get("ruling")
+    if ruling:
+        base = key.split("@", 1)[0]
+        followed = ruling["default"]
+        if edition is not None:
+            followed = next((r["id"] for r in ruling["readings"] if edition in r["editions"]), followed)
+        result["ruling"] = {
+            "id": ruling["id"],
+            "question": ruling["question"][base],
+            "default": ruling["default"],
+            "followed": followed,
+            "readings": [{"id": r["id"], "editions": r["editions"], "summary": r["text"][base]}
+                         for r in ruling["readings"]],
+        }
+    return result
+
+
+def _wrap(text: str, width: int) -> list[str]:
+    import textwrap
+
+    return textwrap.wrap(text, width=max(width, 10)) or [""]
+
+
+def format_text(described: dict[str, Any], others: Sequence[Hit] = (), width: int = 100) -> str:
+    """A hit for the terminal: title and summary, the cited passages side by side (stacked when the terminal
+    is too narrow), the ruling, and the runners-up."""
+    lines = [f"{described['title']}  [{described['id']}, {described['game']}]", ""]
+    lines += _wrap(described["summary"], width)
+    passages = {p["edition"]: p["text"] for p in described["passages"]}
+    if passages:
+        lines.append("")
+        editions = list(passages)
+        column = (width - 3 * (len(editions) - 1)) // max(1, len(editions))
+        if column >= 28:
+            blocks = [[e.upper(), "-" * min(column, len(e) + 2), *_wrap(passages[e], column)] for e in editions]
+            height = max(len(b) for b in blocks)
+            for row in range(height):
+                cells = [(b[row] if row < len(b) else "").ljust(column) for b in blocks]
+                lines.append(" | ".join(cells).rstrip())
+        else:
+            for edition in editions:
+                lines.append(f"[{edition}]")
+                lines += ["  " + line for line in _wrap(passages[edition], width - 2)]
+    ruling = described.get("ruling")
+    if ruling:
+        lines += ["", f"! {ruling['question']}  [{ruling['id']}]"]
+        for reading in ruling["readings"]:
+            mark = "*" if reading["id"] == ruling["followed"] else "-"
+            editions = ", ".join(reading["editions"]) or "-"
+            lines += _wrap(f"  {mark} {reading['summary']} ({editions})", width)
+    if others:
+        lines += ["", "also: " + "; ".join(f"{h.rule_id} ({h.score:.1f})" for h in others)]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,229 @@
+"""Building the look-up index of a game (at generation time; the run-time side is `translations.lookup`).
+
+The index is one deterministic JSON file per game, `translations/generated/<game>/lookup-index.json`:
+
+```
+{"version": 1, "game": ..., "title": ..., "languages": ["en", "de", "nl"], "views": ["en", "en@en", ...],
+ "editions": [{"id": "de", "language": "de", "name": ...}, ...],
+ "docs": [{"id": "land.income", "kind": "rule" | "setup",
+           "title": {view: str}, "text": {view: str},            # rendered summary per language/edition view
+           "passages": [{"edition", "text"}],                    # the cited passage of each edition's text
+           "ruling": null | {"id", "default", "question": {lang: str},
+                              "readings": [{"id", "editions", "text": {lang: str}}]}}, ...],
+ "words": {term: [doc, tf, ...]}, "word_lengths": [...],       # BM25 postings, weighted term frequencies
+ "grams": {trigram: [doc, tf, ...]}, "gram_lengths": [...]}
+```
+
+A *view* is a summary language (`de`: the language's own edition and the spec's default readings) or
+`lang@edition` (`en@en-zman`: that edition's terms and readings). Every document is searchable by its id, its
+titles and summaries in every view, the glossary terms (all editions, variants, inflected forms) of the concepts
+it names or refers to, its quotes in every edition, and its ruling; see `translations.lookup` for the ranking.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+from typing import Any
+
+from translations.lookup import INDEX_VERSION, grams, words
+from translations.summary.i18n import CatalogTranslations, translations_for
+from translations.summary.view import ViewBuilder
+
+#: Weight of each field in a document's term frequencies (integers keep the JSON compact and exact).
+FIELD_WEIGHTS: dict[str, int] = {"id": 2, "title": 3, "terms": 2, "text": 1, "quotes": 1, "ruling": 1}
+#: Fields whose character n-grams are indexed (short, distinctive names; long text would only add noise).
+GRAM_FIELDS = ("id", "title", "terms")
+_CONCEPT = re.compile(r"\{terms?:([a-z0-9_.]+)\}")
+_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n\s*\n|\f")
+PASSAGE_REACH = 240  # characters a passage may extend beyond its quote to reach a sentence boundary
+PASSAGE_MAX = 700
+
+
+def views(spec: Any) -> list[tuple[str, str, str | None]]:
+    """`(key, lang, edition)` of every view: each summary language, then each edition in a summary language."""
+    found = [(lang, lang, None) for lang in spec.summary_languages]
+    for edition in sorted(spec.editions.values(), key=lambda e: e.id):
+        if edition.language in spec.summary_languages:
+            found.append((f"{edition.language}@{edition.id}", edition.language, edition.id))
+    return found
+
+
+def clean(text: str) -> str:
+    """Source text for display: PDF hyphenation joined, whitespace collapsed."""
+    text = re.sub(r"(\w)-\s*\n\s*(?=[a-zäöüß])", r"\1", text)
+    return " ".join(text.split())
+
+
+def passage(text: str, span: tuple[int, int]) -> str:
+    """The quote at `span` widened to whole sentences (within `PASSAGE_REACH` characters)."""
+    start, end = span
+    begin = max(0, start - PASSAGE_REACH)
+    boundaries = [m.end() for m in _SENTENCE_END.finditer(text, begin, start)]
+    begin = boundaries[-1] if boundaries else start
+    after = _SENTENCE_END.search(text, end, min(len(text), end + PASSAGE_REACH))
+    finish = after.end() if after else end
+    return clean(text[begin:finish])
+
+
+def cited_passages(spec: Any, citations: Mapping[str, Any], texts: Mapping[str, str]) -> list[dict[str, str]]:
+    """Per edition (in the spec's edition order), the passage(s) an item cites, or the edition's silence."""
+    from translations.citations import quote_span, quotes_of
+
+    found: dict[str, str] = {}
+    for edition in spec.editions:
+        citation = citations.get(edition)
+        if citation is None:
+            continue
+        if isinstance(citation, dict) and "silent" in citation:
+            found[edition] = f"({citation['silent']})"
+            continue
+        parts: list[str] = []
+        for quote, until in quotes_of(citation):
+            text = texts.get(edition)
+            span = quote_span(text, quote, until) if text is not None else None
+            part = passage(text, span) if text is not None and span is not None else clean(quote)
+            if part not in parts:
+                parts.append(part)
+        joined = " … ".join(parts)
+        found[edition] = joined if len(joined) <= PASSAGE_MAX else joined[: PASSAGE_MAX - 1].rstrip() + "…"
+    return [{"edition": edition, "text": text} for edition, text in found.items()]
+
+
+def quotes(citations: Mapping[str, Any]) -> list[str]:
+    from translations.citations import quotes_of
+
+    found = []
+    for citation in citations.values():
+        for quote, until in quotes_of(citation):
+            found.append(quote)
+            if until:
+                found.append(until)
+    return found
+
+
+def concepts_of(spec: Any, rule: Any) -> list[str]:
+    """Concepts a rule names (in its summary, title or its ruling's readings) or refers to, in a fixed order."""
+    texts = [rule.title, rule.summary]
+    if rule.ruling and rule.ruling in spec.rulings:
+        texts += [r.summary for r in spec.rulings[rule.ruling].readings.values()]
+    named = [m.group(1) for t in texts for m in _CONCEPT.finditer(t)]
+    named += [ref for ref in rule.refs if ref in spec.concepts]
+    return [c for c in dict.fromkeys(named) if c in spec.concepts]
+
+
+def term_forms(spec: Any, concept_id: str) -> list[str]:
+    """Every written form of a concept in every edition and language."""
+    concept = spec.concepts[concept_id]
+    return [form for key in sorted(concept.terms) for form in concept.terms[key].all_forms()]
+
+
+def read_texts(spec: Any, overrides: Mapping[str, Path] | None = None) -> dict[str, str]:
+    """Source texts of the editions that can be read (an unreadable one just yields quotes without context)."""
+    from translations.editions import SourceError, read_source
+
+    texts = {}
+    for edition in spec.editions:
+        try:
+            texts[edition] = read_source(spec, edition, overrides)
+        except SourceError:
+            continue
+    return texts
+
+
+class _PostingsBuilder:
+    def __init__(self) -> None:
+        self.terms: dict[str, list[int]] = {}
+        self.lengths: list[int] = []
+
+    def add(self, doc: int, counts: Counter[str]) -> None:
+        for term in sorted(counts):
+            self.terms.setdefault(term, []).extend((doc, counts[term]))
+        self.lengths.append(sum(counts.values()))
+
+    def as_json(self) -> dict[str, list[int]]:
+        return {term: self.terms[term] for term in sorted(self.terms)}
+
+
+def _weighted(fields: Mapping[str, Iterable[str]], tokenise: Any, names: Iterable[str]) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for name in names:
+        weight = FIELD_WEIGHTS[name]
+        for text in dict.fromkeys(fields.get(name, ())):  # identical strings of several views count once
+            for token in tokenise(text):
+                counts[token] += weight
+    return counts
+
+
+def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
+                translations: Mapping[str, CatalogTranslations] | None = None) -> dict[str, Any]:
+    """The look-up index of `spec` as a JSON-ready dict (see module docstring)."""
+    texts = read_texts(spec, overrides)
+    view_list = views(spec)
+    builders = {}
+    for key, lang, edition in view_list:
+        tr = translations[lang] if translations and lang in translations else translations_for(lang)
+        builders[key] = ViewBuilder(spec, lang, edition, html=False, translations=tr)
+    base_builders = {lang: builders[lang] for lang in spec.summary_languages}
+    docs: list[dict[str, Any]] = []
+    word_postings, gram_postings = _PostingsBuilder(), _PostingsBuilder()
+    items = [("setup", step) for step in spec.setup] + [("rule", rule) for rule in spec.rules.values()]
+    for number, (kind, rule) in enumerate(items):
+        rendered = {key: builder.rule_view(rule, 0, {}) for key, builder in builders.items()}
+        doc: dict[str, Any] = {
+            "id": rule.id,
+            "kind": kind,
+            "title": {key: view.title for key, view in rendered.items()},
+            "text": {key: view.text for key, view in rendered.items()},
+            "passages": cited_passages(spec, rule.citations, texts),
+            "ruling": None,
+        }
+        ruling_texts: list[str] = []
+        if rule.ruling and rule.ruling in spec.rulings:
+            ruling = spec.rulings[rule.ruling]
+            question = {lang: b.msg(ruling.question) for lang, b in base_builders.items()}
+            readings = []
+            for reading in ruling.readings.values():
+                params = {**rule.params, **reading.params}
+                text = {lang: b.fill(reading.summary, params, f"{ruling.id}/{reading.id}")
+                        for lang, b in base_builders.items()}
+                readings.append({"id": reading.id, "editions": sorted(reading.editions), "text": text})
+                ruling_texts += list(text.values())
+            doc["ruling"] = {"id": ruling.id, "default": ruling.default, "question": question, "readings": readings}
+            ruling_texts += list(question.values())
+        fields = {
+            "id": [rule.id.replace(".", " ").replace("_", " ")],
+            "title": list(doc["title"].values()),
+            "text": list(doc["text"].values()),
+            "terms": [form for concept in concepts_of(spec, rule) for form in term_forms(spec, concept)],
+            "quotes": quotes(rule.citations),
+            "ruling": ruling_texts,
+        }
+        word_postings.add(number, _weighted(fields, words, FIELD_WEIGHTS))
+        gram_postings.add(number, _weighted(fields, grams, GRAM_FIELDS))
+        docs.append(doc)
+    return {
+        "version": INDEX_VERSION,
+        "game": spec.id,
+        "title": spec.title,
+        "languages": list(spec.summary_languages),
+        "views": [key for key, _, _ in view_list],
+        "editions": [{"id": e.id, "language": e.language, "name": e.name} for e in spec.editions.values()],
+        "docs": docs,
+        "words": word_postings.as_json(),
+        "word_lengths": word_postings.lengths,
+        "grams": gram_postings.as_json(),
+        "gram_lengths": gram_postings.lengths,
+    }
+
+
+def index_json(index: Mapping[str, Any]) -> str:
+    """Deterministic, compact JSON (one line per document keeps diffs readable)."""
+    head = {k: v for k, v in index.items() if k != "docs"}
+    docs = ",\n".join(json.dumps(doc, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+                      for doc in index["docs"])
+    body = json.dumps(head, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return body[:-1] + ',\n"docs":[\n' + docs + "\n]}\n"

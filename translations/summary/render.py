@@ -1,0 +1,78 @@
+"""Rendering a rules summary (Markdown or the print-ready HTML player aid) through Jinja templates.
+
+The templates (`templates/summary.md.j2`, `templates/summary.html.j2`) use `jinja2.ext.i18n`: their fixed
+sentences are `{% trans %}` blocks (trimmed, with `{% pluralize %}` where a number is involved) translated
+through the language's Babel catalog; everything from the spec arrives already translated in the view model
+(`translations.summary.view`). The environment is strict and deterministic: `StrictUndefined`, `trim_blocks`,
+`lstrip_blocks`, `keep_trailing_newline`, no timestamps.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+from markupsafe import Markup
+
+from translations.summary.i18n import CatalogTranslations, translations_for
+from translations.summary.view import SummaryView, build_view
+
+TEMPLATES_DIR = Path(__file__).resolve().parent / "templates"
+STATIC_DIR = Path(__file__).resolve().parent / "static"
+FORMATS = ("md", "html")
+
+
+def md_cell(value: Any) -> str:
+    """Text safe inside a Markdown table cell (pipes escaped, line breaks flattened)."""
+    return " ".join(str(value).split()).replace("|", "\\|")
+
+
+def make_environment(fmt: str, translations: CatalogTranslations) -> Environment:
+    """A Jinja environment for format `fmt` with the gettext callables of `translations` installed."""
+    if fmt not in FORMATS:
+        raise ValueError(f"unknown summary format {fmt!r} (one of {', '.join(FORMATS)})")
+    env = Environment(
+        loader=FileSystemLoader(str(TEMPLATES_DIR)),
+        extensions=["jinja2.ext.i18n"],
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=fmt == "html",
+    )
+    env.policies["ext.i18n.trimmed"] = True
+    env.install_gettext_translations(translations, newstyle=True)  # type: ignore[attr-defined]
+    env.filters["md_cell"] = md_cell
+    return env
+
+
+@lru_cache(maxsize=1)
+def stylesheet() -> str:
+    """The player aid's CSS (inlined into the HTML so the file is self-contained)."""
+    return (STATIC_DIR / "summary.css").read_text(encoding="utf-8")
+
+
+def render_view(view: SummaryView, fmt: str, translations: CatalogTranslations | None = None) -> str:
+    """Render a prepared view model."""
+    tr = translations if translations is not None else translations_for(view.lang)
+    env = make_environment(fmt, tr)
+    template = env.get_template(f"summary.{fmt}.j2")
+    return template.render(s=view, css=Markup(stylesheet()) if fmt == "html" else "")
+
+
+def render_summary(spec: Any, lang: str, fmt: str = "md", edition: str | None = None,
+                   translations: CatalogTranslations | None = None) -> str:
+    """The complete rules summary of `spec` in `lang` and format `fmt` (`md` or `html`)."""
+    tr = translations if translations is not None else translations_for(lang)
+    view = build_view(spec, lang, edition, html=fmt == "html", translations=tr)
+    return render_view(view, fmt, tr)
+
+
+def summary_with_view(spec: Any, lang: str, fmt: str = "md", edition: str | None = None,
+                      translations: CatalogTranslations | None = None) -> tuple[str, SummaryView]:
+    """Like `render_summary`, also returning the view (for its `untranslated` and `term_fallbacks`)."""
+    tr = translations if translations is not None else translations_for(lang)
+    view = build_view(spec, lang, edition, html=fmt == "html", translations=tr)
+    return render_view(view, fmt, tr), view

@@ -1,0 +1,99 @@
+"""Which glossary term a summary uses for a concept, in a target language and (optionally) edition.
+
+The glossary keys a concept's terms by edition id (`de`, `en-zman`, …) or, for a language that no edition is
+printed in, by a language code with `project_translation: true`. A summary in language `lang` reads terms from:
+
+1. the chosen edition (`--edition en-zman`), when that edition is in `lang`;
+2. otherwise `lang`'s own edition (id equal to `lang` first, then the original, then the lowest id);
+3. the project's translation keyed by the language code;
+4. as a last resort the default edition's term, then any term: such fallbacks are recorded in
+   `TermResolver.fallbacks` so the summary can be checked for English words leaking into German or Dutch.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+def edition_for_language(spec: Any, lang: str) -> str | None:
+    """The edition a summary in `lang` follows by default: id == lang, else the original, else the lowest id."""
+    candidates = sorted(e.id for e in spec.editions.values() if e.language == lang)
+    if not candidates:
+        return None
+    if lang in candidates:
+        return lang
+    originals = [e for e in candidates if getattr(spec.editions[e], "original", False)]
+    return originals[0] if originals else candidates[0]
+
+
+@dataclass(frozen=True)
+class ResolvedTerm:
+    """A concept's term as used in one summary."""
+
+    concept: str
+    singular: str
+    plural: str
+    source: str  # the glossary key it came from: an edition id or a language code
+    project_translation: bool
+    fallback: bool  # True when no term of the target language/edition exists
+
+
+@dataclass
+class TermResolver:
+    """Resolves `{term:concept}` / `{terms:concept}` for one summary (language + edition)."""
+
+    spec: Any
+    lang: str
+    edition: str | None = None
+    fallbacks: set[str] = field(default_factory=set)
+    used_project_translation: bool = False
+
+    def __post_init__(self) -> None:
+        if self.edition is not None and self.edition not in self.spec.editions:
+            known = ", ".join(sorted(self.spec.editions))
+            raise ValueError(f"unknown edition {self.edition!r} of {self.spec.id} (known: {known})")
+
+    @property
+    def term_edition(self) -> str | None:
+        """The edition whose printed terms this summary uses (None: project translation only)."""
+        if self.edition is not None and self.spec.editions[self.edition].language == self.lang:
+            return self.edition
+        return edition_for_language(self.spec, self.lang)
+
+    @property
+    def ruling_edition(self) -> str | None:
+        """The edition whose readings of disputed rules this summary follows (None: the spec's defaults)."""
+        return self.edition
+
+    def keys(self) -> list[str]:
+        """Glossary keys tried, in order, before falling back."""
+        keys: list[str] = []
+        if self.term_edition is not None:
+            keys.append(self.term_edition)
+        keys.append(self.lang)
+        return keys
+
+    def resolve(self, concept_id: str) -> ResolvedTerm:
+        """The term of `concept_id`; raises KeyError for an unknown concept."""
+        concept = self.spec.concepts.get(concept_id)
+        if concept is None:
+            raise KeyError(f"unknown glossary concept {concept_id!r}")
+        terms = concept.terms
+        for key in self.keys():
+            term = terms.get(key)
+            if term is not None:
+                project = bool(getattr(term, "project_translation", False))
+                self.used_project_translation |= project
+                return ResolvedTerm(concept_id, term.term, term.plural or term.term, key, project, False)
+        for key in [self.spec.default_edition, *sorted(terms)]:
+            term = terms.get(key)
+            if term is not None:
+                self.fallbacks.add(concept_id)
+                return ResolvedTerm(concept_id, term.term, term.plural or term.term, key, False, True)
+        raise KeyError(f"glossary concept {concept_id!r} has no terms")
+
+    def term(self, concept_id: str, plural: bool = False) -> str:
+        """The singular (or plural) term of a concept."""
+        resolved = self.resolve(concept_id)
+        return resolved.plural if plural else resolved.singular

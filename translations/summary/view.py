@@ -1,0 +1,388 @@
+"""The view model of a rules summary: everything the templates show, already translated and filled in.
+
+`build_view(spec, lang, edition, html)` walks the spec in play order — components, setup, then each rules file
+in file-name order (the spec's reading order: round, phases, actions, scoring, end of game, variants,
+supplement) — and turns every item into plain view objects. Templates only lay these out; they hold no game
+knowledge. Section titles come from each rules file's `section:` (a catalog msgid), falling back to the id
+prefix of its rules.
+
+Strings of the spec (titles, summaries, ruling questions, reading summaries, variant titles, section titles,
+component/area/table names, column and attribute names) are msgids of the message catalog. A string with no
+translation shows through in English and is recorded in `SummaryView.untranslated`, so tests and the CLI can
+report gaps instead of hiding them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from translations.summary.i18n import CatalogTranslations, translations_for
+from translations.summary.icons import IconSet
+from translations.summary.terms import TermResolver
+from translations.summary.text import expand, format_value
+from translations.summary.values import shown_attributes
+
+
+def N_(message: str) -> str:
+    """Mark a string for extraction (Babel keyword `N_`); it is translated where it is shown."""
+    return message
+
+
+#: Labels of the component kinds of the schema (components.schema.json `kind`).
+KIND_LABELS: dict[str, str] = {
+    "board": N_("board"), "tile": N_("tile"), "card": N_("card"), "piece": N_("piece"), "token": N_("token"),
+    "marker": N_("marker"), "die": N_("die"), "resource": N_("resource"), "other": N_("other"),
+}
+
+
+def humanise(identifier: str) -> str:
+    """`victory_points` → `Victory points`: the English label (and msgid) of an id with no glossary concept."""
+    words = identifier.replace(".", " ").replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
+@dataclass
+class ReadingView:
+    id: str
+    text: str
+    editions: list[str]
+    followed: bool
+
+
+@dataclass
+class RulingView:
+    id: str
+    question: str
+    readings: list[ReadingView]
+    followed_by: str  # "default" or an edition id
+
+
+@dataclass
+class RuleView:
+    id: str
+    title: str
+    text: str
+    depth: int
+    order: int | None = None
+    variant: str | None = None
+    ruling: RulingView | None = None
+    tables: list[TableView] = field(default_factory=list)
+
+
+@dataclass
+class VariantView:
+    id: str
+    title: str
+    text: str
+
+
+@dataclass
+class TableView:
+    id: str
+    title: str
+    columns: list[str]
+    rows: list[list[str]]
+
+
+@dataclass
+class SectionView:
+    id: str
+    title: str
+    rules: list[RuleView]
+    variants: list[VariantView] = field(default_factory=list)
+
+
+@dataclass
+class ComponentView:
+    id: str
+    name: str
+    count: str
+    kind: str
+    note: str
+
+
+@dataclass
+class SummaryView:
+    """What a summary template receives as `summary`."""
+
+    game_id: str
+    title: str
+    lang: str
+    players_min: int
+    players_max: int
+    edition: str | None
+    edition_name: str | None
+    term_edition: str | None
+    term_edition_name: str | None
+    project_translation: bool
+    editions: list[tuple[str, str]]
+    components: list[ComponentView]
+    component_tables: list[TableView]
+    setup: list[RuleView]
+    sections: list[SectionView]
+    board_tables: list[TableView]
+    rule_ids: list[str]
+    untranslated: set[str] = field(default_factory=set)
+    term_fallbacks: set[str] = field(default_factory=set)
+
+
+def section_titles(spec: Any) -> dict[str, str]:
+    """`section:` title of each rules file (by file name); files without one are absent."""
+    from rulespec.kinds import kind_files
+
+    titles: dict[str, str] = {}
+    for path in kind_files(Path(spec.root))["rules"]:
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        if isinstance(data, dict) and isinstance(data.get("section"), str):
+            titles[path.name] = data["section"]
+    return titles
+
+
+def rules_files(spec: Any) -> list[str]:
+    """Names of the rules files in reading order."""
+    from rulespec.kinds import kind_files
+
+    return [p.name for p in kind_files(Path(spec.root))["rules"]]
+
+
+class ViewBuilder:
+    """Builds a `SummaryView` for one language/edition (see module docstring)."""
+
+    def __init__(self, spec: Any, lang: str, edition: str | None = None, html: bool = False,
+                 translations: CatalogTranslations | None = None, icons: IconSet | None = None) -> None:
+        self.spec = spec
+        self.lang = lang
+        self.html = html
+        self.resolver = TermResolver(spec, lang, edition)
+        self.tr = translations if translations is not None else translations_for(lang)
+        self.icons = icons if icons is not None else IconSet.load()
+        self.untranslated: set[str] = set()
+
+    # -- text ---------------------------------------------------------------------------------------------
+    def msg(self, message: str) -> str:
+        """The translation of a spec string (recorded when missing)."""
+        if not self.tr.has(message):
+            self.untranslated.add(message)
+        return self.tr.gettext(message)
+
+    def fill(self, message: str, params: Mapping[str, Any], where: str, capital: bool = True) -> str:
+        """Translate, then fill placeholders (HTML-escaped in HTML mode); the first letter is upper-cased."""
+        return expand(self.msg(message), params, self.resolver, html=self.html, icon_for=self.icon_for, where=where,
+                      capital=capital)
+
+    def plain_text(self, message: str, capital: bool = False) -> str:
+        """A translated spec string with no params (names, titles, labels): terms filled, escaped for HTML."""
+        return self.fill(message, {}, message, capital=capital)
+
+    def icon_for(self, concept_id: str) -> str | None:
+        if not self.html:
+            return None
+        concept = self.spec.concepts.get(concept_id)
+        if concept is None:
+            return None
+        return self.icons.svg(concept_id, concept.kind, self.resolver.term(concept_id))
+
+    def name_of(self, concept: str | None, name: str, plural: bool = False) -> str:
+        """A component/area name: its glossary term (capitalised, singular or plural) when it has a concept, else
+        its translated English name."""
+        if concept and concept in self.spec.concepts:
+            return self.term_html(concept, plural=plural, capital=True)
+        return self.plain_text(name)
+
+    def term_html(self, concept: str, plural: bool = False, capital: bool = False) -> str:
+        term = self.resolver.term(concept, plural=plural)
+        if capital:
+            term = term[:1].upper() + term[1:]
+        if not self.html:
+            return term
+        from markupsafe import escape
+
+        return f'{self.icon_for(concept) or ""}{escape(term)}'
+
+    def label(self, key: str) -> str:
+        """A column or attribute name: the concept's term when the key is a concept id, else a msgid."""
+        if key in self.spec.concepts:
+            return self.term_html(key)
+        return self.plain_text(humanise(key))
+
+    def value(self, value: Any) -> str:
+        """A cell value: numbers per locale, concept ids as terms (with icons), mappings as `n × term`."""
+        from markupsafe import escape
+
+        if isinstance(value, dict):
+            parts = [f"{self.value(v)}\u00a0×\u00a0{self.label(k)}" if isinstance(v, int | float) and
+                     not isinstance(v, bool) else f"{self.label(k)}: {self.value(v)}" for k, v in value.items()]
+            return ", ".join(parts)
+        if isinstance(value, list | tuple):
+            return ", ".join(self.value(v) for v in value)
+        if isinstance(value, str) and value in self.spec.concepts:
+            return self.term_html(value)
+        if value is None:
+            return "–"
+        if isinstance(value, bool):
+            return self.plain_text(N_("yes") if value else N_("no"))
+        text = format_value(value, self.lang)
+        return str(escape(text)) if self.html else text
+
+    # -- items --------------------------------------------------------------------------------------------
+    def rule_params(self, rule: Any) -> tuple[dict[str, Any], Any]:
+        """A rule's params with the followed reading's params laid over them, and that reading (or None)."""
+        params = dict(rule.params)
+        reading = None
+        if rule.ruling and rule.ruling in self.spec.rulings:
+            reading = self.spec.reading(rule.ruling, self.resolver.ruling_edition)
+            params.update(reading.params)
+        return params, reading
+
+    def ruling_view(self, rule: Any, params: Mapping[str, Any], followed: Any) -> RulingView:
+        ruling = self.spec.rulings[rule.ruling]
+        readings = []
+        for reading in ruling.readings.values():
+            merged = {**params, **reading.params}
+            text = self.fill(reading.summary, merged, f"{ruling.id}/{reading.id}")
+            readings.append(ReadingView(reading.id, text, sorted(reading.editions), reading.id == followed.id))
+        return RulingView(ruling.id, self.plain_text(ruling.question), readings,
+                          self.resolver.ruling_edition or "default")
+
+    def rule_view(self, rule: Any, depth: int, tables_by_rule: Mapping[str, list[TableView]]) -> RuleView:
+        params, reading = self.rule_params(rule)
+        view = RuleView(
+            id=rule.id,
+            title=self.fill(rule.title, params, f"{rule.id} title"),
+            text=self.fill(rule.summary, params, rule.id),
+            depth=depth,
+            order=rule.order,
+            variant=self.plain_text(self.spec.variants[rule.variant].title)
+            if rule.variant in self.spec.variants else None,
+            tables=list(tables_by_rule.get(rule.id, [])),
+        )
+        if reading is not None:
+            view.ruling = self.ruling_view(rule, params, reading)
+        return view
+
+    def table_view(self, table: Any) -> TableView:
+        return TableView(f"table-{table.id}", self.plain_text(table.title), [self.label(c) for c in table.columns],
+                         [[self.value(cell) for cell in row] for row in table.rows])
+
+    def components(self) -> list[ComponentView]:
+        views = []
+        for comp in self.spec.components.values():
+            note = ""
+            if comp.part_of and comp.part_of in self.spec.components:
+                parent = self.spec.components[comp.part_of]
+                note = self.name_of(parent.concept, parent.name)
+            views.append(ComponentView(comp.id, self.name_of(comp.concept, comp.name, plural=comp.count != 1),
+                                       self.value(comp.count),
+                                       self.plain_text(KIND_LABELS.get(comp.kind, comp.kind)), note))
+        return views
+
+    def component_tables(self) -> list[TableView]:
+        """One table per component with records (its faces), columns = attribute names in first-seen order."""
+        tables = []
+        for comp in self.spec.components.values():
+            records = self.spec.records_of(comp.id)
+            if not records:
+                continue
+            concepts = self.spec.concepts
+            keys = list(dict.fromkeys(k for r in records for k in shown_attributes(r.attributes, concepts)))
+            columns = [self.plain_text(N_("Name")), self.plain_text(N_("Count")), *(self.label(k) for k in keys)]
+            rows = [[self.plain_text(r.name) if r.name else r.id, self.value(r.count),
+                     *(self.value(r.attributes.get(k)) for k in keys)] for r in records]
+            tables.append(TableView(f"table-{comp.id}", self.name_of(comp.concept, comp.name, plural=True),
+                                    columns, rows))
+        for deck in self.spec.decks.values():
+            columns = [self.plain_text(N_("Part")), self.plain_text(N_("Count"))]
+            rows = [[self.name_of(self.spec.components[c].concept, self.spec.components[c].name)
+                     if c in self.spec.components else c, self.value(n)] for c, n in deck.parts]
+            rows.append([self.plain_text(N_("Total")), self.value(deck.size)])
+            tables.append(TableView(f"table-{deck.id}", self.plain_text(deck.name), columns, rows))
+        return tables
+
+    def area_table(self) -> list[TableView]:
+        if not self.spec.areas:
+            return []
+        columns = [self.plain_text(N_("Area")), self.plain_text(N_("Kind")), self.plain_text(N_("Spaces")),
+                   self.plain_text(N_("Details"))]
+        rows = []
+        for area in self.spec.areas.values():
+            rows.append([self.name_of(area.concept, area.name), self.plain_text(humanise(area.kind)),
+                         self.value(len(area.spaces)) if area.spaces else "–",
+                         self.value(shown_attributes(area.attributes, self.spec.concepts))
+                         if shown_attributes(area.attributes, self.spec.concepts) else ""])
+        return [TableView("areas", self.plain_text(N_("Board areas")), columns, rows)]
+
+    def build(self) -> SummaryView:
+        spec = self.spec
+        tables = {t.id: self.table_view(t) for t in spec.tables.values()}
+        tables_by_rule: dict[str, list[TableView]] = {}
+        placed: set[str] = set()
+        for rule in [*spec.setup, *spec.rules.values()]:
+            for ref in rule.refs:
+                if ref in tables and ref not in placed:
+                    tables_by_rule.setdefault(rule.id, []).append(tables[ref])
+                    placed.add(ref)
+        rule_ids = {r.id for r in spec.rules.values()} | {s.id for s in spec.setup}
+        setup = [self.rule_view(step, 0, tables_by_rule) for step in spec.setup]
+        sections = self.sections(tables_by_rule, rule_ids)
+        term_edition = self.resolver.term_edition
+        edition = self.resolver.edition
+        return SummaryView(
+            game_id=spec.id,
+            title=spec.title,
+            lang=self.lang,
+            players_min=spec.players_min,
+            players_max=spec.players_max,
+            edition=edition,
+            edition_name=spec.editions[edition].name if edition else None,
+            term_edition=term_edition,
+            term_edition_name=spec.editions[term_edition].name if term_edition else None,
+            project_translation=self.resolver.used_project_translation,
+            editions=[(e.id, e.name) for e in spec.editions.values()],
+            components=self.components(),
+            component_tables=self.component_tables(),
+            setup=setup,
+            sections=sections,
+            board_tables=[*self.area_table(), *(t for tid, t in tables.items() if tid not in placed)],
+            rule_ids=[s.id for s in spec.setup] + list(spec.rules),
+            untranslated=self.untranslated,
+            term_fallbacks=self.resolver.fallbacks,
+        )
+
+    def sections(self, tables_by_rule: Mapping[str, list[TableView]], rule_ids: Iterable[str]) -> list[SectionView]:
+        spec = self.spec
+        known = set(rule_ids)
+        titles = section_titles(spec)
+        sections: list[SectionView] = []
+        for name in rules_files(spec):
+            rules = [r for r in spec.rules.values() if r.file == name]
+            variants = [v for v in spec.variants.values() if Path(v.origin.file).name == name]
+            if not rules and not variants:
+                continue
+            first = rules[0].id.split(".", 1)[0] if rules else variants[0].id.split(".", 1)[0]
+            title = titles.get(name, humanise(first))
+            section = SectionView(Path(name).stem, self.plain_text(title, capital=True), [])
+            for variant in variants:
+                text = self.fill(variant.summary, {}, variant.id) if variant.summary else ""
+                section.variants.append(VariantView(variant.id, self.plain_text(variant.title, capital=True), text))
+            for rule in rules:
+                section.rules.append(self.rule_view(rule, depth_of(rule.id, known), tables_by_rule))
+            sections.append(section)
+        return sections
+
+
+def depth_of(rule_id: str, known: set[str]) -> int:
+    """How many ancestors of `rule_id` (`a.b` for `a.b.c`) are rules themselves: the nesting in the summary."""
+    parts = rule_id.split(".")
+    return sum(1 for i in range(1, len(parts)) if ".".join(parts[:i]) in known)
+
+
+def build_view(spec: Any, lang: str, edition: str | None = None, html: bool = False,
+               translations: CatalogTranslations | None = None) -> SummaryView:
+    """The view model of the summary of `spec` in `lang` (following `edition` where given)."""
+    return ViewBuilder(spec, lang, edition, html, translations).build()
+
