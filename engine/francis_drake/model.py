@@ -104,6 +104,7 @@ class Table:
     street: list[str] = field(default_factory=list)  # Location ids in street order this voyage
     occupancy: dict[str, list[tuple[int, int]]] = field(default_factory=dict)  # loc → [(seat, circle)]
     start_order: list[int] = field(default_factory=list)  # Homebound Docks at the start of the voyage
+    first_order: list[int] = field(default_factory=list)  # starting order of voyage 1 (drawn from the cup)
     turn: int = 0  # index into start_order (provisioning) of the player to move
     outbound: list[int] = field(default_factory=list)  # Outbound Docks, dock 1 first (the Sailing Order)
     homebound: list[int] = field(default_factory=list)  # Homebound Docks filled while returning
@@ -125,6 +126,7 @@ class Table:
     decider: int = -1  # the seat deciding in ADMIRAL/GOVERNOR/INFORMER*/RESOLVE/RETURN
     informer_target: str | None = None
     knowledge: dict[int, dict[str, Any]] = field(default_factory=dict)  # seat → what he has seen
+    records: list[dict[str, Any]] = field(default_factory=list)  # one summary per finished voyage
     log: list[str] = field(default_factory=list)
 
     @property

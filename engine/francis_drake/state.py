@@ -118,8 +118,8 @@ class FrancisDrakeState(State):
         return list(self._history)
 
     def seat_info(self, player: int) -> dict[str, str]:
-        t = self.table
-        return {"start_position": str(t.start_order.index(player) + 1)} if player in t.start_order else {}
+        """The seat's place in the first voyage's starting order (drawn from the cup; the last gets a Gun)."""
+        return {"start_position": str(self.table.first_order.index(player) + 1)}
 
     # -- observations ------------------------------------------------------------------------------------
     def observation(self, player: int) -> dict[str, Any]:
@@ -170,6 +170,7 @@ class FrancisDrakeState(State):
             "successes": {d: list(s) for d, s in sorted(t.successes.items())},
             "trades": {d: list(s) for d, s in sorted(t.trades.items())},
             "players": players,
+            "records": t.records,
         }
         if everything:
             obs["knowledge"] = {str(s): k for s, k in sorted(t.knowledge.items())}

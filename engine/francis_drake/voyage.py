@@ -26,6 +26,7 @@ def new_table(tables: Tables, players: int, seed: int) -> Table:
     t = Table(tables=tables, players=seats, rng=random.Random(seed), supply=supply)
     order = list(range(players))
     t.rng.shuffle(order)  # the Frigates drawn from a cup
+    t.first_order = list(order)
     t.note("starting order " + ",".join(f"p{s}" for s in order))
     t.street = list(tables.street)  # voyage 1: the order printed on the board
     _start_voyage(t, order)
@@ -51,6 +52,17 @@ def _start_voyage(t: Table, order: list[int]) -> None:
 def end_voyage(t: Table) -> None:
     """Steps G and H: score the voyage, then reset for the next one or end the game."""
     score_voyage(t)
+    t.records.append(
+        {
+            "voyage": t.voyage,
+            "sailing_order": list(t.outbound),
+            "homebound": list(t.homebound),
+            "successes": {dest: list(seats) for dest, seats in sorted(t.successes.items())},
+            "trades": {port: list(seats) for port, seats in sorted(t.trades.items())},
+            "hero_bonus": [p.hero_bonus for p in t.players],
+            "scores": [p.score for p in t.players],
+        }
+    )
     if t.voyage >= t.tables.voyages:
         score_end(t)
         t.phase = OVER
