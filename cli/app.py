@@ -24,6 +24,11 @@ for module in (spec_commands, engine_commands, audit_command, summary_commands):
 
 def main() -> None:
     """Console-script entry point."""
+    import sys
+
+    if summary_commands.wants_fast_lookup(sys.argv[1:]):
+        # `rulespec lookup` skips typer's parameter layer (it imports pydantic): see cli/summary_commands.py.
+        raise SystemExit(summary_commands.lookup_main(sys.argv[2:]))
     app()
 
 

@@ -1,8 +1,9 @@
 """Summary commands: `rulespec summary` (rules summary / player aid) and `rulespec lookup` (find a rule).
 
 Only typer is imported at module level. `lookup` imports just `translations.lookup` (standard library only) and
-reads the prebuilt index, so it starts about as fast as typer itself; `summary` loads the spec, Babel and Jinja
-inside the function.
+reads the prebuilt index; `cli.app.main` routes `rulespec lookup …` to `lookup_main` (argparse) because typer
+0.29 imports pydantic to coerce parameters, which alone costs more than the start-up budget of a look-up.
+`summary` loads the spec, Babel and Jinja inside the function.
 
 Exit codes: 0 success, 1 nothing found / invalid spec, 2 usage or I/O error.
 """
@@ -82,6 +83,51 @@ def summary(
     typer.echo(f"{output}: {spec.id} summary ({lang}, {fmt})", err=True)
 
 
+def run_lookup(query: str | None, game: str | None = None, lang: str | None = None, edition: str | None = None,
+               rule_id: str | None = None, as_json: bool = False, limit: int = 5) -> int:
+    """Search the prebuilt indexes and print the best rule; returns the exit code. Standard library only."""
+    import sys
+
+    def fail(message: str, code: int = 2) -> int:
+        print(f"rulespec: {message}", file=sys.stderr)
+        return code
+
+    if edition is not None and "=" in edition:
+        return fail(f"--edition takes an edition id here (e.g. en-zman), not ID=PATH: {edition!r}")
+    if not query and not rule_id:
+        return fail("give a QUERY or --id RULE")
+    from translations import lookup as lk
+
+    try:
+        indexes = lk.load_indexes(game)
+    except (LookupError, ValueError, OSError) as exc:
+        return fail(str(exc))
+    if rule_id:
+        hit = lk.find_rule(indexes, rule_id)
+        if hit is None:
+            return fail(f"no rule {rule_id!r}", 1)
+        hits = [hit]
+    else:
+        hits = lk.search(indexes, query or "", limit)
+        if not hits:
+            return fail(f"no rule matches {query!r}", 1)
+    try:
+        described = lk.describe(hits[0], lang, edition)
+        if as_json:
+            import json
+
+            others = [lk.describe(h, lang, edition) for h in hits[1:]]
+            print(json.dumps({"query": query, "best": described, "others": others}, ensure_ascii=False, indent=2))
+            return 0
+    except LookupError as exc:
+        return fail(str(exc))
+    import shutil
+
+    width = min(shutil.get_terminal_size((100, 24)).columns, 160)
+    sys.stdout.write(lk.format_text(described, hits[1:], width))
+    return 0
+
+
 def lookup(
     query: Annotated[str | None, typer.Argument(help="Words in English, German or Dutch (typos are tolerated).",
                                                 show_default=False)] = None,
@@ -96,39 +142,38 @@ def lookup(
     limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="How many matches to consider.")] = 5,
 ) -> None:
     """Find a rule by words in any language; show its summary, the passage each edition cites, and the ruling."""
-    _check_edition(edition)
-    if not query and not rule_id:
-        raise _fail("give a QUERY or --id RULE")
-    from translations import lookup as lk
+    code = run_lookup(query, game, lang, edition, rule_id, as_json, limit)
+    if code:
+        raise typer.Exit(code)
 
+
+def lookup_main(argv: list[str]) -> int:
+    """`rulespec lookup …` without typer's parameter machinery (which imports pydantic, ~90 ms): the same
+    options parsed with argparse, so a cold look-up starts about as fast as `import typer`. `--help` is left to
+    typer (see `wants_typer`)."""
+    import argparse
+
+    parser = argparse.ArgumentParser(prog="rulespec lookup", add_help=False)
+    parser.add_argument("query", nargs="?")
+    parser.add_argument("--game", "-g")
+    parser.add_argument("--lang", "-l")
+    parser.add_argument("--edition", "-e")
+    parser.add_argument("--id", dest="rule_id")
+    parser.add_argument("--json", dest="as_json", action="store_true")
+    parser.add_argument("--limit", "-n", type=int, default=5)
     try:
-        indexes = lk.load_indexes(game)
-    except (LookupError, ValueError, OSError) as exc:
-        raise _fail(str(exc)) from None
-    if rule_id:
-        hit = lk.find_rule(indexes, rule_id)
-        hits = [hit] if hit else []
-        if not hits:
-            raise _fail(f"no rule {rule_id!r}", 1)
-    else:
-        hits = lk.search(indexes, query or "", limit)
-        if not hits:
-            raise _fail(f"no rule matches {query!r}", 1)
-    try:
-        described = lk.describe(hits[0], lang, edition)
-        if as_json:
-            import json
+        args = parser.parse_args(argv)
+    except SystemExit:
+        return 2
+    if args.limit < 1:
+        print("rulespec: --limit must be at least 1", file=__import__("sys").stderr)
+        return 2
+    return run_lookup(args.query, args.game, args.lang, args.edition, args.rule_id, args.as_json, args.limit)
 
-            others = [lk.describe(h, lang, edition) for h in hits[1:]]
-            typer.echo(json.dumps({"query": query, "best": described, "others": others}, ensure_ascii=False,
-                                  indent=2))
-            return
-    except LookupError as exc:
-        raise _fail(str(exc)) from None
-    import shutil
 
-    width = min(shutil.get_terminal_size((100, 24)).columns, 160)
-    typer.echo(lk.format_text(described, hits[1:], width), nl=False)
+def wants_fast_lookup(argv: list[str]) -> bool:
+    """True for `rulespec lookup …` (not `--help`): `cli.app.main` then calls `lookup_main(argv[1:])`."""
+    return argv[:1] == ["lookup"] and not any(a in ("--help", "-h") for a in argv[1:])
 
 
 def register(app: typer.Typer) -> None:

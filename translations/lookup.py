@@ -25,7 +25,6 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -90,12 +89,15 @@ def grams(text: str, size: int = GRAM_SIZE) -> list[str]:
 
 
 # -- the index ----------------------------------------------------------------------------------------------
-@dataclass
+# Plain classes rather than dataclasses: importing `dataclasses` (and `inspect` with it) costs ~7 ms of start-up.
 class Postings:
     """An inverted index: term → flat list `[doc, tf, doc, tf, …]`, with document lengths."""
 
-    terms: dict[str, list[int]]
-    lengths: list[int]
+    __slots__ = ("lengths", "terms")
+
+    def __init__(self, terms: dict[str, list[int]], lengths: list[int]) -> None:
+        self.terms = terms
+        self.lengths = lengths
 
     @property
     def average(self) -> float:
@@ -117,19 +119,21 @@ class Postings:
                 scores[doc] += weight * count * idf * tf * (K1 + 1) / norm
 
 
-@dataclass
 class Index:
     """A game's look-up index as loaded from JSON (see `translations.lookup_index` for its layout)."""
 
-    game: str
-    title: str
-    editions: list[dict[str, str]]
-    languages: list[str]
-    views: list[str]
-    docs: list[dict[str, Any]]
-    words: Postings
-    grams: Postings
-    path: Path | None = None
+    def __init__(self, game: str, title: str, editions: list[dict[str, str]], languages: list[str],
+                 views: list[str], docs: list[dict[str, Any]], words: Postings, grams: Postings,
+                 path: Path | None = None) -> None:
+        self.game = game
+        self.title = title
+        self.editions = editions
+        self.languages = languages
+        self.views = views
+        self.docs = docs
+        self.words = words
+        self.grams = grams
+        self.path = path
 
     @staticmethod
     def load(path: Path) -> Index:
@@ -163,13 +167,20 @@ def load_indexes(game: str | None = None, generated_dir: Path = GENERATED_DIR) -
 
 
 # -- searching ----------------------------------------------------------------------------------------------
-@dataclass
 class Hit:
-    game: str
-    rule_id: str
-    score: float
-    doc: dict[str, Any] = field(repr=False)
-    index: Index = field(repr=False)
+    """One matching rule: its game, id, score, index document and index."""
+
+    __slots__ = ("doc", "game", "index", "rule_id", "score")
+
+    def __init__(self, game: str, rule_id: str, score: float, doc: dict[str, Any], index: Index) -> None:
+        self.game = game
+        self.rule_id = rule_id
+        self.score = score
+        self.doc = doc
+        self.index = index
+
+    def __repr__(self) -> str:
+        return f"Hit({self.game!r}, {self.rule_id!r}, {self.score:.3f})"
 
 
 def score_query(index: Index, query: str) -> list[float]:

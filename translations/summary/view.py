@@ -25,7 +25,7 @@ from translations.summary.i18n import CatalogTranslations, translations_for
 from translations.summary.icons import IconSet
 from translations.summary.terms import TermResolver
 from translations.summary.text import expand, format_value
-from translations.summary.values import shown_attributes
+from translations.summary.values import is_number, shown_attributes
 
 
 def N_(message: str) -> str:
@@ -122,10 +122,10 @@ class SummaryView:
     project_translation: bool
     editions: list[tuple[str, str]]
     components: list[ComponentView]
-    component_tables: list[TableView]
     setup: list[RuleView]
     sections: list[SectionView]
     board_tables: list[TableView]
+    appendix_tables: list[TableView]
     rule_ids: list[str]
     untranslated: set[str] = field(default_factory=set)
     term_fallbacks: set[str] = field(default_factory=set)
@@ -215,8 +215,9 @@ class ViewBuilder:
         from markupsafe import escape
 
         if isinstance(value, dict):
-            parts = [f"{self.value(v)}\u00a0×\u00a0{self.label(k)}" if isinstance(v, int | float) and
-                     not isinstance(v, bool) else f"{self.label(k)}: {self.value(v)}" for k, v in value.items()]
+            # {concept: n} is a quantity of things ("2 × Wood"); other keys are named values ("Circles: 3").
+            parts = [f"{self.value(v)}\u00a0×\u00a0{self.label(k)}" if k in self.spec.concepts and is_number(v)
+                     else f"{self.label(k)}: {self.value(v)}" for k, v in value.items()]
             return ", ".join(parts)
         if isinstance(value, list | tuple):
             return ", ".join(self.value(v) for v in value)
@@ -344,10 +345,10 @@ class ViewBuilder:
             project_translation=self.resolver.used_project_translation,
             editions=[(e.id, e.name) for e in spec.editions.values()],
             components=self.components(),
-            component_tables=self.component_tables(),
             setup=setup,
             sections=sections,
-            board_tables=[*self.area_table(), *(t for tid, t in tables.items() if tid not in placed)],
+            board_tables=[t for tid, t in tables.items() if tid not in placed],
+            appendix_tables=[*self.area_table(), *self.component_tables()],
             rule_ids=[s.id for s in spec.setup] + list(spec.rules),
             untranslated=self.untranslated,
             term_fallbacks=self.resolver.fallbacks,

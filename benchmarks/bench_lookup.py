@@ -1,0 +1,78 @@
+"""How fast a cold `rulespec lookup` answers, against `python -c "import typer"` (the floor of any typer CLI).
+
+The target is a ratio <= 1.5: the look-up reads a prebuilt JSON index with standard-library code only, so it must
+not pay for spaCy, numpy, jsonschema, Babel or Jinja. Prints median wall times of cold subprocess runs, the ratio,
+the time spent inside the search itself, and which heavy modules a look-up imported (should be none).
+
+Run: python benchmarks/bench_lookup.py [runs] [query ...]
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+HEAVY = ("spacy", "numpy", "jsonschema", "babel", "jinja2", "yaml", "rapidfuzz", "rich")
+QUERIES = ("New England", "Rahmenmarker", "kadertegel", "milestone", "charter ship", "Charterschiff")
+
+
+def median_seconds(argv: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        started = time.perf_counter()
+        subprocess.run(argv, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=REPO)
+        times.append(time.perf_counter() - started)
+    return statistics.median(times)
+
+
+def imported_heavy(query: str) -> list[str]:
+    """Heavy modules loaded by one look-up run in a fresh interpreter."""
+    probe = (
+        "import sys\n"
+        "from cli.app import app\n"
+        f"try:\n    app(['lookup', {query!r}], standalone_mode=False)\nexcept SystemExit:\n    pass\n"
+        f"import json; print(json.dumps(sorted(m for m in {HEAVY!r} if m in sys.modules)))"
+    )
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=REPO)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def search_ms(queries: tuple[str, ...], repeat: int = 50) -> tuple[float, float]:
+    """(index load ms, mean search ms per query) in this process."""
+    sys.path.insert(0, str(REPO))
+    from translations import lookup
+
+    started = time.perf_counter()
+    indexes = lookup.load_indexes()
+    load = (time.perf_counter() - started) * 1000
+    started = time.perf_counter()
+    for _ in range(repeat):
+        for query in queries:
+            lookup.search(indexes, query)
+    per_query = (time.perf_counter() - started) * 1000 / (repeat * len(queries))
+    return load, per_query
+
+
+def main() -> None:
+    args = sys.argv[1:]
+    runs = int(args[0]) if args and args[0].isdigit() else 9
+    queries = tuple(a for a in args if not a.isdigit()) or QUERIES
+    floor = median_seconds([sys.executable, "-c", "import typer"], runs)
+    times = {q: median_seconds([sys.executable, "-m", "cli.app", "lookup", q], runs) for q in queries}
+    worst = max(times.values())
+    load, per_query = search_ms(queries)
+    print(f"import typer                : {floor * 1000:7.1f} ms (median of {runs} cold runs)")
+    for query, seconds in times.items():
+        print(f"rulespec lookup {query!r:<12}: {seconds * 1000:7.1f} ms  ratio {seconds / floor:5.2f}x")
+    print(f"worst ratio                 : {worst / floor:7.2f}x (target <= 1.50)")
+    print(f"index load (all games)      : {load:7.1f} ms; search {per_query:.2f} ms/query (in-process)")
+    print(f"heavy modules imported      : {imported_heavy(queries[0]) or 'none'}")
+
+
+if __name__ == "__main__":
+    main()
