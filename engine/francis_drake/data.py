@@ -99,6 +99,11 @@ class Tables:
     hero_bonus: tuple[int, ...]
     hero_min_successes: int
     hero_early_before_mission: int
+    hero_ranked_among: str
+    hero_unqualified_keeps_place: bool
+    tie_break_lower_dock_wins: bool
+    editions: tuple[str, ...]
+    rulings: tuple[str, ...]
     unclaimed_bonus: dict[str, dict[str, Any]]
     commodity_set_vp: dict[int, int]
     treasure_vp: dict[str, int]
@@ -178,6 +183,11 @@ def tables_from_module(module: types.ModuleType, players: int) -> Tables:
         hero_bonus=tuple(int(v) for v in m.HERO_BONUS),
         hero_min_successes=int(m.HERO_MIN_SUCCESSES),
         hero_early_before_mission=int(m.HERO_EARLY_BEFORE_MISSION),
+        hero_ranked_among=str(m.HERO_RANKED_AMONG),
+        hero_unqualified_keeps_place=bool(m.HERO_UNQUALIFIED_KEEPS_PLACE),
+        tie_break_lower_dock_wins=bool(m.TIE_BREAK_LOWER_DOCK_WINS),
+        editions=tuple(m.EDITIONS),
+        rulings=tuple(m.RULINGS),
         unclaimed_bonus={str(k): dict(v) for k, v in m.UNCLAIMED_BONUS.items()},
         commodity_set_vp={int(k): int(v) for k, v in m.COMMODITY_SET_VP.items()},
         treasure_vp={str(k): int(v) for k, v in m.TREASURE_VP.items()},

@@ -158,24 +158,28 @@ def apply_return(t: Table, action: Action) -> None:
 def go_home(t: Table, seat: int) -> None:
     """Step F: sail to the first empty Homebound Dock, taking back unused discs.
 
-    A return before the mission number ``hero_early_before_mission`` is early: the first and second early
-    players back earn the hero's bonus if they attacked successfully at least ``hero_min_successes`` times
-    (an early player without one still takes his place in the count).
+    A return before the mission number ``hero_early_before_mission`` is early. The first and second players
+    back (counted among the early returners, or among all returners, per ``hero_ranked_among``) earn the
+    hero's bonus if they attacked successfully at least ``hero_min_successes`` times; whether a returner
+    without one still takes a place in that count is ``hero_unqualified_keeps_place``.
     """
+    tables = t.tables
     player = t.players[seat]
-    early = player.last_mission < t.tables.hero_early_before_mission
+    early = player.last_mission < tables.hero_early_before_mission
     for disc in player.unresolved:
         dest = t.disc_at(seat)[disc]
         t.missions[dest].remove((seat, disc))
     player.unresolved = []
     player.at_sea = False
     t.homebound.append(seat)
+    counted = early or tables.hero_ranked_among != "early_returners"
+    qualified = player.attacks >= tables.hero_min_successes
     bonus = 0
-    if early:
+    if counted and (qualified or tables.hero_unqualified_keeps_place):
         rank = t.early_returns
         t.early_returns += 1
-        if rank < len(t.tables.hero_bonus) and player.attacks >= t.tables.hero_min_successes:
-            bonus = t.tables.hero_bonus[rank]
+        if early and qualified and rank < len(tables.hero_bonus):
+            bonus = tables.hero_bonus[rank]
             player.score += bonus
             player.hero_bonus = bonus
     t.note(f"p{seat} returns to dock {len(t.homebound)}" + (f", hero's bonus {bonus}" if bonus else ""))

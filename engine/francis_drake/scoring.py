@@ -68,5 +68,6 @@ def score_end(t: Table) -> None:
 
 def ranking(t: Table) -> list[int]:
     """Seats best first: highest score, ties by the order of the ships in the Homebound Docks."""
-    dock = {seat: i for i, seat in enumerate(t.homebound)}
+    sign = 1 if t.tables.tie_break_lower_dock_wins else -1
+    dock = {seat: sign * i for i, seat in enumerate(t.homebound)}
     return sorted(range(t.n), key=lambda s: (-t.players[s].score, dock.get(s, t.n + s)))

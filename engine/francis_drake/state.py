@@ -39,6 +39,11 @@ class FrancisDrakeGame(Game):
             )
         if config.variants:
             raise ValueError(f"francis_drake has no variants: {', '.join(config.variants)}")
+        if config.edition is not None and config.edition not in self.tables.editions:
+            raise ValueError(f"francis_drake has no edition {config.edition!r}; known: {', '.join(self.tables.editions)}")
+        unknown = sorted(set(config.rulings) - set(self.tables.rulings))
+        if unknown:
+            raise ValueError(f"francis_drake has no ruling {', '.join(unknown)}")
 
     def new_initial_state(self) -> FrancisDrakeState:
         return FrancisDrakeState(self, new_table(self.tables, self.config.players, self.config.seed))

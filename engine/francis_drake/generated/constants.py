@@ -471,3 +471,13 @@ UNCLAIMED_BONUS = {'admiral': {'treasure': 'gold', 'vp': 1}, 'governor': {'treas
 CONQUEST_VP = {1: 1, 2: 4, 3: 10}
 COMMODITY_SET_VP = {1: 2, 2: 8, 3: 16, 4: 26}
 TREASURE_VP = {'gold': 4, 'jewels': 5, 'silver': 3}
+
+# sailing.heros_bonus: how the first and second back are counted.
+HERO_RANKED_AMONG = 'early_returners'
+HERO_UNQUALIFIED_KEEPS_PLACE = True
+# end.tie_break
+TIE_BREAK_LOWER_DOCK_WINS = True
+
+# Editions and rulings a GameConfig may name.
+EDITIONS = ('en',)
+RULINGS = ()
