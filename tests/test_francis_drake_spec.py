@@ -464,3 +464,42 @@ def test_every_citation_is_unique_in_the_source() -> None:
 def test_trace_covers_at_least_95_percent() -> None:
     (result,) = coverage(spec(), {"en": source()})
     assert result.ratio >= 0.95, [u[2] for u in result.uncovered]
+
+
+# ---- more worked examples, computed from the spec's params ---------------------------------------------------
+
+
+def test_example_4_navigation_marker_is_the_supplies_count_capped() -> None:
+    s = spec()
+    cap = s.param("sailing.prepare.navigation", "max_marker")
+    per_zone = s.param("provisioning.location.supplies", "supplies_per_zone")
+    assert min(3 // per_zone, cap) == 3 and min(2 // per_zone, cap) == 2  # Green 3 Supplies, Yellow 2
+    assert min(6 // per_zone, cap) == cap == 4
+
+
+def test_example_6a_and_8_arrival_order_at_cartagena() -> None:
+    """Discs sort by number, ties by the Sailing Order of Example 3; Yellow's 2 would come third, his 1 second."""
+    s = spec()
+    assert s.param("sailing.mission_order", "tie_break") == "sailing_order"
+    sailing = ["Green", "Red", "Yellow", "Blue"]
+
+    def arrival(discs: list[tuple[str, int]]) -> list[tuple[str, int]]:
+        return sorted(discs, key=lambda d: (d[1], sailing.index(d[0])))
+
+    before = arrival([("Red", 1), ("Blue", 1), ("Yellow", 2)])
+    assert before.index(("Yellow", 2)) == 2
+    after = arrival([("Red", 1), ("Blue", 1), ("Yellow", 1)])
+    limit = s.param("sailing.attack_limit", "max_successful_attacks")
+    assert after[:limit] == [("Red", 1), ("Yellow", 1)] and after[limit:] == [("Blue", 1)]
+
+
+def test_example_12_heros_bonus_goes_to_green_then_blue() -> None:
+    s = spec()
+    rule = s.rule("sailing.heros_bonus").params
+    assert rule["ranked_among"] == "early_returners"
+    bonus = [rule["first_vp"], rule["second_vp"]]
+    # (player, last mission done, successful attacks) in the order they reach the Homebound Docks
+    returns = [("Green", 3, 1), ("Blue", 3, 1), ("Red", 4, 1), ("Yellow", 4, 1)]
+    early = [(p, hits) for p, last, hits in returns if last < rule["early_before_mission"]]
+    paid = {p: bonus[i] for i, (p, hits) in enumerate(early[: len(bonus)]) if hits >= rule["min_successful_attacks"]}
+    assert paid == {"Green": 2, "Blue": 1}
