@@ -1,0 +1,57 @@
+"""Engine speed: complete random games per second on one core, the speed-up with 2 jobs, and memory.
+
+Run: ``python benchmarks/bench_engine.py [--game race_to_the_new_found_land] [--games 300] [--players 4]``.
+Prints figures; it asserts nothing (speed is measured here, never in tests).
+"""
+
+from __future__ import annotations
+
+import argparse
+import resource
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.runtime.api import GameConfig
+from engine.runtime.simulate import simulate
+
+
+def rss_mb() -> float:
+    """Peak resident set size of this process in MB (Linux reports KiB)."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def timed(config: GameConfig, games: int, jobs: int) -> tuple[float, int]:
+    start = time.perf_counter()
+    records = simulate(config, games, ["random"], jobs=jobs)
+    elapsed = time.perf_counter() - start
+    return elapsed, sum(r.moves for r in records)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--game", default="race_to_the_new_found_land")
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--memory-games", type=int, default=2000)
+    args = parser.parse_args()
+    config = GameConfig(game=args.game, players=args.players, seed=1)
+    timed(config, 5, 1)  # warm-up: imports, table build
+    before = rss_mb()
+    t1, moves = timed(config, args.games, 1)
+    print(f"{args.game}: {args.players}-player random games, one core")
+    print(f"  {args.games} games in {t1:.2f} s = {args.games / t1:.1f} games/s, {moves / t1:,.0f} moves/s, "
+          f"{moves / args.games:.0f} moves/game")  # fmt: skip
+    t2, _ = timed(config, args.games, 2)
+    print(f"  2 jobs: {args.games / t2:.1f} games/s, speed-up {t1 / t2:.2f}x")
+    mid = rss_mb()
+    timed(config, args.memory_games, 1)
+    after = rss_mb()
+    print(f"  peak RSS: {before:.1f} MB after warm-up, {mid:.1f} MB after the timed runs, "
+          f"{after:.1f} MB after {args.memory_games} more games (growth {after - mid:+.1f} MB)")  # fmt: skip
+
+
+if __name__ == "__main__":
+    main()

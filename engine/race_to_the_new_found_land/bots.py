@@ -1,0 +1,232 @@
+"""A heuristic bot for Race to the New Found Land.
+
+It scores every legal action with a short, readable rule per decision (no look-ahead) and plays the best,
+breaking ties with its own RNG. The rules of thumb: build large ships early (points and stronger ships),
+send each ship to the action it is best at, deliver the richest contract it can pay, settle where it can win
+majorities, keep the strongest cards, and resolve objectives when they pay more than the goods they cost.
+All numbers it compares come from the game's tables (through the state), so it follows spec changes.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engine.race_to_the_new_found_land import state as st
+from engine.runtime.api import Action
+
+
+def _goods_value(state: st.RaceState, goods: tuple[int, ...]) -> float:
+    # gold substitutes for anything: worth a little more than the others
+    return sum(k * (1.2 if g == state.T.gold else 1.0) for g, k in enumerate(goods))
+
+
+def _pay_cost(state: st.RaceState, action: Action) -> float:
+    pay = action.get("pay") or ()
+    gold = state.T.goods[state.T.gold]
+    return sum(1.3 if name == gold else 1.0 for name in pay)
+
+
+class HeuristicBot:
+    """Greedy one-step rules; see the module docstring."""
+
+    name = "heuristic"
+
+    def choose(self, state: Any, rng: random.Random) -> Action:
+        actions = state.legal_actions()
+        if len(actions) == 1:
+            return actions[0]
+        scorer = _SCORERS.get(state.stage, _score_default)
+        best: list[Action] = []
+        best_score = float("-inf")
+        for action in actions:
+            value = scorer(state, action)
+            if value > best_score + 1e-9:
+                best, best_score = [action], value
+            elif abs(value - best_score) <= 1e-9:
+                best.append(action)
+        return best[rng.randrange(len(best))]
+
+
+def _score_default(state: st.RaceState, action: Action) -> float:
+    return 0.0
+
+
+def _ship_strength(ship: Any) -> float:
+    return ship.sail * 0.3 + ship.crate + ship.settler * 1.5 + ship.telescope
+
+
+def _score_land(state: st.RaceState, action: Action) -> float:
+    T = state.T
+    p = state.cur
+    if action.kind == "done":
+        return 0.5
+    if action.kind == "play":
+        card = T.cards[T.card_index[action.get("card")]]
+        # points now beat the end-of-game value of an unplayed card; goods cards only when goods are short
+        if card.points > T.final_card_points:
+            return 5.0
+        return 0.6 if sum(state.goods[p]) < 2 else -1.0
+    if action.kind == "expand":
+        full = len(state.yard[p]) >= state.capacity(p)
+        base = 4.0 if action.get("what") == "shipyard" and full else 2.5
+        return base - 0.3 * _pay_cost(state, action)
+    ship = T.ships[T.ship_index[action.get("ship")]]
+    value = _ship_strength(ship) + (T.large_ship_points * 1.5 if ship.large else 0.0) + 1.0
+    if action.get("discard") is not None:
+        old = T.ships[T.ship_index[action.get("discard")]]
+        value -= _ship_strength(old) + 1.0
+    late = state.round >= T.rounds - 1
+    if late and not ship.large:
+        value -= 4.0
+    return value - 0.6 * _pay_cost(state, action)
+
+
+def _entry_value(state: st.RaceState, a: int, ship: Any, p: int) -> float:
+    T = state.T
+    if a == st.A_LOAD:
+        return 2.5 + 0.8 * ship.crate
+    if a == st.A_SETTLE:
+        spots = len(state._settle_spots())
+        return (2.0 * ship.settler + 2.0) if spots else float(ship.settler * T.new_england_points)
+    if a == st.A_DELIVER:
+        have = sum(state.goods[p])
+        return 2.0 * min(ship.crate, have)
+    return 3.0 + 0.6 * ship.telescope
+
+
+def _score_plan(state: st.RaceState, action: Action) -> float:
+    T = state.T
+    p = state.cur
+    a = state.ctx["act"]
+    if action.kind == "done":
+        return 0.0
+    if action.get("ship") is not None:
+        ship = T.ships[T.ship_index[action.get("ship")]]
+        card_cost = 0.0
+    else:
+        ship = T.cards[T.card_index[action.get("card")]].ship
+        card_cost = T.final_card_points
+    here = _entry_value(state, a, ship, p)
+    later = [_entry_value(state, b, ship, p) for b in range(a + 1, 4) if len(state.assigned[p][b]) < state.nat(p).action_max[b]]
+    value = here - card_cost - 0.5 * max(later, default=0.0)
+    if action.get("captain") is not None:
+        value += 0.5
+    return value if here > 0 else -1.0
+
+
+def _score_load(state: st.RaceState, action: Action) -> float:
+    g = state.T.goods.index(action.get("good"))
+    return float(g)
+
+
+def _score_keep(state: st.RaceState, action: Action) -> float:
+    if action.kind == "done":
+        return 0.0
+    T = state.T
+    card = T.cards[T.card_index[action.get("card")]]
+    if card.ship is not None:
+        return 2.0 + _ship_strength(card.ship) * 0.3
+    return card.points + _goods_value(state, card.goods)
+
+
+def _island_of_space(state: st.RaceState, sid: str) -> int:
+    T = state.T
+    return T.island_spaces[T.space_index[sid]].island
+
+
+def _score_settle(state: st.RaceState, action: Action) -> float:
+    T = state.T
+    p = state.cur
+    if action.kind in ("new_england", "skip"):
+        return state.ctx.get("settlers", 1) * T.new_england_points + 0.1 if action.kind == "new_england" else 0.0
+    s = T.space_index[action.get("space")]
+    tile = T.island_tiles[state.space_tile[s]]
+    bonus = tile.bonuses[int(action.get("bonus"))]
+    value = bonus.points + _goods_value(state, bonus.goods) * 0.9
+    island = T.island_spaces[s].island
+    counts = state.area_counts("island", island)
+    mine = counts.get(p, 0)
+    rival = max((v for o, v in counts.items() if o != p), default=0)
+    empties = state.empty_spaces(island)
+    if not state.island_scored[island]:
+        # contest islands close to completion, where a majority is within reach
+        value += 1.5 if mine + state.ctx.get("settlers", 1) > rival else 0.5
+        value += 1.0 / (1 + empties)
+    return value + 2.0
+
+
+def _score_deliver(state: st.RaceState, action: Action) -> float:
+    T = state.T
+    if action.kind == "done":
+        return 0.0
+    if action.kind == "play":
+        card = T.cards[T.card_index[action.get("card")]]
+        return card.points - T.final_card_points - 0.5
+    ships = action.get("ships")
+    if action.kind == "antwerp":
+        return 0.2 * len(state.goods[state.cur]) - 0.5 * len(ships)
+    c = state.contracts[int(action.get("slot"))]
+    contract = T.contracts[c]
+    city = T.contract_slots[int(action.get("slot"))]
+    cube = 1.5 if len(state.city_cubes[city]) < T.cities[city].cube_spaces else 0.0
+    return contract.points + cube - 0.8 * _pay_cost(state, action) - 0.3 * len(ships)
+
+
+def _score_antwerp(state: st.RaceState, action: Action) -> float:
+    if action.kind == "done":
+        return 0.0
+    g = state.T.goods.index(action.get("good"))
+    # part only with goods no open contract asks for much; never gold
+    return -1.0 if g == state.T.gold else 0.2 - 0.1 * g
+
+
+def _score_discover(state: st.RaceState, action: Action) -> float:
+    T = state.T
+    if action.kind == "done":
+        return 0.0
+    tile = T.island_tiles[T.island_tile_index[action.get("tile")]]
+    value = sum(b.points + _goods_value(state, b.goods) for b in tile.bonuses)
+    island = _island_of_space(state, action.get("space"))
+    return value + 2.0 + 1.0 / (1 + state.empty_spaces(island))
+
+
+def _score_frame(state: st.RaceState, action: Action) -> float:
+    T = state.T
+    p = state.cur
+    if action.get("card") is not None:
+        card = T.objective_index[action.get("card")]
+        now = state.objective_points(p, card)
+        best = max(points for _, points in T.objectives[card].tiers)
+        return now * 2 + best * 0.5
+    if action.get("captain") is not None:
+        order = {"extra_shipyard": 3, "extra_island": 5, "crate_bonus": 4, "sail_bonus": 2, "land_gold": 4.5}
+        return order.get(T.captains[T.captain_index[action.get("captain")]].ability, 1)
+    return float(T.goods.index(action.get("good")))
+
+
+def _score_objective(state: st.RaceState, action: Action) -> float:
+    T = state.T
+    if action.kind == "done":
+        return 0.0
+    if action.kind == "play":
+        card = T.cards[T.card_index[action.get("card")]]
+        return card.points - T.final_card_points - 0.5
+    card = T.objective_index[action.get("card")]
+    points = state.objective_points(state.cur, card)
+    return points - T.final_objective_points - 1.2 * _pay_cost(state, action)
+
+
+_SCORERS = {
+    st.LAND: _score_land,
+    st.PLAN: _score_plan,
+    st.LOAD: _score_load,
+    st.KEEP: _score_keep,
+    st.SETTLE: _score_settle,
+    st.SPAIN: _score_settle,
+    st.DELIVER: _score_deliver,
+    st.ANTWERP: _score_antwerp,
+    st.DISCOVER: _score_discover,
+    st.FRAME: _score_frame,
+    st.OBJECTIVE: _score_objective,
+}

@@ -1,0 +1,1311 @@
+"""The rules of Race to the New Found Land as a state machine.
+
+The round's flow (land phase, planning, actions, final phase, and the game end) is one Python generator,
+:meth:`RaceState._flow`: it runs every automatic step itself and pauses (``yield``) whenever a player must
+choose, after setting :attr:`RaceState.stage` and the context the legal actions are listed from. ``apply``
+checks the action against :meth:`RaceState.legal_actions` *before* anything changes (an illegal action leaves
+the state untouched) and resumes the generator with it.
+
+Every number comes from :class:`~engine.race_to_the_new_found_land.defs.Tables` (built from the spec); the
+code holds only the shape of the rules. Hot paths use ints, lists and tuples; nothing is deep-copied per step.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator, Iterable
+from itertools import combinations, combinations_with_replacement
+from typing import TYPE_CHECKING, Any
+
+from engine.runtime.api import TERMINAL, Action, IllegalActionError, State
+
+if TYPE_CHECKING:
+    from engine.race_to_the_new_found_land.defs import Bonus
+    from engine.race_to_the_new_found_land.game import RaceGame
+
+# Stages: what the player to move decides.
+LAND, PLAN, LOAD, KEEP, SETTLE, SPAIN, DELIVER, ANTWERP, DISCOVER, FRAME, FRAME_BACK, CHART, OBJECTIVE, OVER = range(14)
+STAGE_NAMES = (
+    "land", "plan", "load", "keep", "settle", "settle_extra", "deliver", "antwerp", "discover", "frame",
+    "frame_back", "chart", "objective", "over",
+)  # fmt: skip
+
+# Action indices (the spec's order of the four actions).
+A_LOAD, A_SETTLE, A_DELIVER, A_DISCOVER = range(4)
+
+NEUTRAL = -2  # owner id of the 2-player game's neutral cubes
+EMPTY = -1
+
+DONE = Action("done")
+NEW_ENGLAND = Action("new_england")
+SKIP = Action("skip")
+
+Flow = Generator[None, Action, None]
+
+
+class RaceState(State):
+    """A game in progress. All fields are plain data; :meth:`fingerprint` lists them."""
+
+    def __init__(self, game: RaceGame, *, deal: bool = True) -> None:
+        self.game = game
+        T = self.T = game.tables
+        n = T.players
+        self.n = n
+        self.rng = random.Random(game.config.seed)
+        self._history: list[Action] = []
+        self._legal: list[Action] | None = None
+        ng = len(T.goods)
+        self.ng = ng
+        # players
+        self.nation: list[int] = []
+        self.score = [0] * n
+        self.goods = [[0] * ng for _ in range(n)]
+        self.yard: list[list[int]] = [[] for _ in range(n)]  # ship indices in shipyards
+        self.cards: list[list[int]] = [[] for _ in range(n)]  # "1x" cards in hand
+        self.objectives: list[list[int]] = [[] for _ in range(n)]  # objective cards in hand
+        self.captains: list[list[int]] = [[] for _ in range(n)]
+        self.exp_yard = [False] * n
+        self.exp_nation = [False] * n
+        self.fifty = [-1] * n  # index of the 50/100 card taken, -1 none
+        self.laps = [0] * n  # times the 50 space was reached (1 → 50 side, 2 → 100 side)
+        self.claimed = [0] * n  # bitmask of frame markers this player reached
+        self.pending: list[list[int]] = [[] for _ in range(n)]  # frame markers reached this turn, not yet resolved
+        self.cubes_placed = [0] * n
+        # board
+        self.small_market: list[int] = []
+        self.large_market: list[int] = []
+        self.small_stack: list[int] = []
+        self.large_stack: list[int] = []
+        self.card_stack: list[int] = []
+        self.island_stack: list[int] = []
+        self.contract_stack: list[int] = []
+        self.compass_stack: list[int] = []
+        self.compass_revealed: list[int] = []
+        self.contracts: list[int] = [EMPTY] * len(T.contract_slots)
+        self.space_tile: list[int] = [EMPTY] * len(T.island_spaces)
+        # cubes on island tiles: per island space, two spots of (owner, height)
+        self.spot_owner: list[list[int]] = [[EMPTY, EMPTY] for _ in T.island_spaces]
+        self.spot_height: list[list[int]] = [[0, 0] for _ in T.island_spaces]
+        self.city_cubes: list[list[int]] = [[] for _ in T.cities]
+        self.island_scored = [False] * len(T.islands)
+        self.city_scored = [False] * len(T.cities)
+        self.frame_pos = [f.position for f in T.frames]
+        self.frame_gone = [False] * len(T.frames)
+        self.objective_stacks: list[list[int]] = [[] for _ in range(T.objective_stacks)]
+        self.captain_pool: list[int] = list(range(len(T.captains)))
+        self.triangle_goods = list(T.frame_goods)
+        self.fifty_stack: list[int] = list(range(len(T.fifty_cards)))
+        # storage board ("discard sheet")
+        self.st_small: list[int] = []
+        self.st_large: list[int] = []
+        self.st_cards: list[int] = []
+        self.st_islands: list[int] = []
+        self.st_contracts: list[int] = []
+        self.st_objectives: list[int] = []
+        self.st_start_cards: list[int] = []
+        self.st_islands_aside: list[int] = []
+        # round
+        self.round = 0
+        self.start_player = 0
+        self.stage = OVER
+        self.cur = TERMINAL
+        # planning: per player per action, list of ("ship", idx) / ("card", idx) entries
+        self.assigned: list[list[list[tuple[str, int]]]] = [[[] for _ in range(4)] for _ in range(n)]
+        self.boost_sail: list[tuple[int, str, int] | None] = [None] * n  # (action, kind, idx) Magellan
+        self.boost_crate: list[tuple[int, str, int] | None] = [None] * n  # da Gama
+        # decision context
+        self.ctx: dict[str, Any] = {}
+        self.final: list[int] | None = None
+        self._flow_gen: Flow | None = None
+        if deal:
+            self._setup()
+            self._flow_gen = self._flow()
+            next(self._flow_gen)
+
+    # ------------------------------------------------------------------ API
+
+    @property
+    def current_player(self) -> int:
+        return self.cur
+
+    @property
+    def history(self) -> list[Action]:
+        return self._history
+
+    def is_terminal(self) -> bool:
+        return self.stage == OVER
+
+    def scores(self) -> list[int]:
+        return list(self.final) if self.final is not None else list(self.score)
+
+    def winners(self) -> list[int]:
+        if self.final is None:
+            return []
+        best = max(self.final)
+        tied = [p for p in range(self.n) if self.final[p] == best]
+        if len(tied) > 1 and self.T.tiebreak_goods:
+            most = max(sum(self.goods[p]) for p in tied)
+            tied = [p for p in tied if sum(self.goods[p]) == most]
+        return tied
+
+    def seat_info(self, player: int) -> dict[str, str]:
+        return {"nation": self.T.nations[self.nation[player]].id} if self.nation else {}
+
+    def legal_actions(self) -> list[Action]:
+        if self._legal is None:
+            self._legal = self._list_actions()
+        return self._legal
+
+    def apply(self, action: Action) -> None:
+        legal = self.legal_actions()
+        if action not in legal:
+            raise IllegalActionError(f"{action} is not legal now ({STAGE_NAMES[self.stage]}, player {self.cur})")
+        self._legal = None
+        self._history.append(action)
+        assert self._flow_gen is not None
+        try:
+            self._flow_gen.send(action)
+        except StopIteration:  # the flow ended: the game is over
+            self._flow_gen = None
+
+    def clone(self) -> RaceState:
+        """An independent copy (replays the history: the flow generator cannot be copied)."""
+        copy = self.game.new_initial_state()
+        for action in self._history:
+            copy.apply(action)
+        return copy
+
+    # ------------------------------------------------------------------ helpers
+
+    def nat(self, p: int) -> Any:
+        return self.T.nations[self.nation[p]]
+
+    def _decide(self, stage: int, player: int, **ctx: Any) -> Generator[None, Action, Action]:
+        self.stage = stage
+        self.cur = player
+        self.ctx = ctx
+        self._legal = None
+        action = yield
+        return action
+
+    def _draw(self, stack: list[int], storage: list[int]) -> int:
+        """Top of ``stack``; an empty stack is first rebuilt by shuffling ``storage`` (−1 if both are empty)."""
+        if not stack:
+            if not storage:
+                return EMPTY
+            stack.extend(storage)
+            storage.clear()
+            self.rng.shuffle(stack)
+        return stack.pop()
+
+    def order_from_start(self) -> list[int]:
+        return [(self.start_player + i) % self.n for i in range(self.n)]
+
+    def add_goods(self, p: int, goods: Iterable[int]) -> None:
+        g = self.goods[p]
+        for i, k in enumerate(goods):
+            g[i] += k
+
+    def gain(self, p: int, points: int) -> None:
+        """Move ``p``'s ship figure ``points`` forward: 50/100 cards and frame markers reached are noted."""
+        if points <= 0:
+            return
+        T = self.T
+        old = self.score[p]
+        new = old + points
+        self.score[p] = new
+        reached = 0
+        for threshold in (T.fifty_at, T.hundred_at):
+            if new > threshold or (T.fifty_on_reaching and new == threshold):
+                reached += 1
+        if reached > self.laps[p]:
+            if self.laps[p] == 0 and self.fifty_stack:
+                self.fifty[p] = self.fifty_stack.pop(0)
+            self.laps[p] = reached
+        track = T.track_length
+        mine = self.claimed[p]
+        for m, pos in enumerate(self.frame_pos):
+            if self.frame_gone[m] or mine >> m & 1 or m in self.pending[p]:
+                continue
+            start = old - 1 if T.frame_trigger_on_start else old
+            if (new - pos) // track > (start - pos) // track:
+                self.pending[p].append(m)
+
+    def figure_pos(self, p: int) -> int:
+        return self.score[p] % self.T.track_length
+
+    def capacity(self, p: int) -> int:
+        T = self.T
+        cap = T.shipyards + (T.shipyard_expansion_yards if self.exp_yard[p] else 0)
+        nat = self.nat(p)
+        if self.exp_nation[p] and nat.expansion == "extra_shipyard":
+            cap += nat.expansion_amount
+        for c in self.captains[p]:
+            if T.captains[c].ability == "extra_shipyard":
+                cap += T.captains[c].amount
+        return cap
+
+    def has_captain(self, p: int, ability: str) -> int:
+        for c in self.captains[p]:
+            if self.T.captains[c].ability == ability:
+                return self.T.captains[c].amount
+        return 0
+
+    def nation_power(self, p: int, ability: str) -> int:
+        nat = self.nat(p)
+        return nat.expansion_amount if self.exp_nation[p] and nat.expansion == ability else 0
+
+    def ship_of(self, entry: tuple[str, int]) -> Any:
+        kind, idx = entry
+        return self.T.ships[idx] if kind == "ship" else self.T.cards[idx].ship
+
+    def entry_id(self, entry: tuple[str, int]) -> str:
+        kind, idx = entry
+        return self.T.ships[idx].id if kind == "ship" else self.T.cards[idx].id
+
+    def sail_total(self, p: int, a: int) -> int:
+        entries = self.assigned[p][a]
+        total = sum(self.ship_of(e).sail for e in entries)
+        b = self.boost_sail[p]
+        if b is not None and b[0] == a:
+            total += self.has_captain(p, "sail_bonus")
+        return total + self.nation_power(p, "sail_bonus")
+
+    def crate_of(self, p: int, a: int, entry: tuple[str, int]) -> int:
+        value = self.ship_of(entry).crate
+        b = self.boost_crate[p]
+        if b is not None and b[0] == a and (b[1], b[2]) == entry:
+            value += self.has_captain(p, "crate_bonus")
+        return value
+
+    def payments(self, p: int, cost: tuple[int, ...], context: str) -> list[tuple[int, ...]]:
+        """Every way ``p`` can pay ``cost``; where the reading allows it in ``context``, gold replaces any good."""
+        have = self.goods[p]
+        gold = self.T.gold
+        if context not in self.T.gold_substitute_in:
+            return [cost] if all(have[g] >= k for g, k in enumerate(cost)) else []
+        options: list[list[int]] = [[0] * self.ng]
+        for g, need in enumerate(cost):
+            if not need:
+                continue
+            nxt = []
+            for opt in options:
+                if g == gold:
+                    o = list(opt)
+                    o[gold] += need
+                    nxt.append(o)
+                    continue
+                for by_gold in range(need + 1):
+                    if have[g] - opt[g] < need - by_gold:
+                        continue
+                    o = list(opt)
+                    o[g] += need - by_gold
+                    o[gold] += by_gold
+                    nxt.append(o)
+            options = nxt
+        out = [tuple(o) for o in options if all(o[i] <= have[i] for i in range(self.ng))]
+        return sorted(set(out))
+
+    def pay_names(self, paid: tuple[int, ...]) -> tuple[str, ...]:
+        names = self.T.goods
+        return tuple(names[g] for g in range(self.ng) for _ in range(paid[g]))
+
+    def paid_from_names(self, names: tuple[str, ...]) -> tuple[int, ...]:
+        out = [0] * self.ng
+        for name in names:
+            out[self.T.goods.index(name)] += 1
+        return tuple(out)
+
+    def spend(self, p: int, paid: tuple[int, ...]) -> None:
+        g = self.goods[p]
+        for i, k in enumerate(paid):
+            g[i] -= k
+
+    # ------------------------------------------------------------------ setup
+
+    def _setup(self) -> None:
+        T, rng, n = self.T, self.rng, self.n
+        nations = list(range(len(T.nations)))
+        rng.shuffle(nations)
+        self.nation = nations[:n]
+        # the storage board is one unused player board; it needs no state of its own here
+        # start player: the smallest number on the player boards
+        self.start_player = min(range(n), key=lambda p: T.nations[self.nation[p]].number)
+        used_start_ships = {T.nations[self.nation[p]].start_ship for p in range(n)}
+        used_start_cards = {T.nations[self.nation[p]].start_card for p in range(n)}
+        for p in range(n):
+            nat = T.nations[self.nation[p]]
+            self.yard[p].append(nat.start_ship)
+            self.cards[p].append(nat.start_card)
+            self.add_goods(p, T.start_goods)
+        start_ships = {nat.start_ship for nat in T.nations}
+        start_cards = {nat.start_card for nat in T.nations}
+        small = [i for i, s in enumerate(T.ships) if not s.large and i not in used_start_ships]
+        if not T.unused_start_ships_in_stack:
+            small = [i for i in small if i not in start_ships]
+        large = [i for i, s in enumerate(T.ships) if s.large]
+        rng.shuffle(small)
+        rng.shuffle(large)
+        self.small_stack, self.large_stack = small, large
+        self.small_market = [self._draw(self.small_stack, self.st_small) for _ in range(T.market_small)]
+        self.large_market = [self._draw(self.large_stack, self.st_large) for _ in range(T.market_large)]
+        self.st_start_cards = sorted(start_cards - used_start_cards)
+        stack = [i for i in range(len(T.cards)) if i not in start_cards]
+        rng.shuffle(stack)
+        self.card_stack = stack
+        contracts = list(range(len(T.contracts)))
+        rng.shuffle(contracts)
+        self.contract_stack = contracts
+        for slot in range(len(self.contracts)):
+            self.contracts[slot] = self._draw(self.contract_stack, self.st_contracts)
+        objectives = list(range(len(T.objectives)))
+        rng.shuffle(objectives)
+        size = len(objectives) // T.objective_stacks
+        self.objective_stacks = [objectives[i * size : (i + 1) * size] for i in range(T.objective_stacks)]
+        islands = list(range(len(T.island_tiles)))
+        rng.shuffle(islands)
+        self.island_stack = islands
+        compass = list(range(len(T.compass)))
+        rng.shuffle(compass)
+        revealed = [compass.pop() for _ in range(T.setup_compass_per_player * n)]
+        for c in revealed:
+            self._chart_setup(T.compass[c])
+        if self.st_islands_aside:
+            # the edition's reading: set-aside tiles go back into the stack, shuffled
+            self.island_stack.extend(self.st_islands_aside)
+            self.st_islands_aside.clear()
+            rng.shuffle(self.island_stack)
+        compass.extend(revealed)
+        rng.shuffle(compass)
+        self.compass_stack = compass
+
+    def fitting_spaces(self, island: int, tile: int) -> list[int]:
+        T = self.T
+        shape = T.island_tiles[tile].shape
+        return [s for s in T.islands[island].spaces if self.space_tile[s] == EMPTY and T.island_spaces[s].shape == shape]
+
+    def empty_spaces(self, island: int) -> int:
+        return sum(1 for s in self.T.islands[island].spaces if self.space_tile[s] == EMPTY)
+
+    def _draw_fitting(self, island: int) -> int:
+        """Draw island tiles until one fits ``island``; misfits go to storage (or aside, by the reading)."""
+        tried = 0
+        limit = len(self.T.island_tiles) * 2
+        while tried < limit:
+            tile = self._draw(self.island_stack, self.st_islands)
+            if tile == EMPTY:
+                return EMPTY
+            if self.fitting_spaces(island, tile):
+                return tile
+            self.st_islands.append(tile)
+            tried += 1
+        return EMPTY
+
+    def _chart_setup(self, island: int) -> None:
+        T = self.T
+        if not self.empty_spaces(island):
+            return
+        while True:
+            tile = self._draw(self.island_stack, [])
+            if tile == EMPTY:
+                return
+            spaces = self.fitting_spaces(island, tile)
+            if spaces:
+                self.space_tile[spaces[0]] = tile
+                return
+            if T.setup_misfit_to_storage:
+                self.st_islands.append(tile)
+            else:
+                self.st_islands_aside.append(tile)
+
+    # ------------------------------------------------------------------ the round
+
+    def _flow(self) -> Flow:
+        T = self.T
+        for rnd in range(T.rounds):
+            self.round = rnd
+            yield from self._land_phase()
+            yield from self._planning_phase()
+            yield from self._action_phase()
+            yield from self._final_phase()
+            self.start_player = (self.start_player + 1) % self.n
+        self._final_scoring()
+        self.stage = OVER
+        self.cur = TERMINAL
+        self.ctx = {}
+        self._legal = None
+
+    def _end_turn(self, p: int) -> Flow:
+        """Resolve the frame markers ``p`` reached during this turn, one at a time, lowest first."""
+        while self.pending[p]:
+            self.pending[p].sort(key=lambda m: self.frame_pos[m])
+            m = self.pending[p].pop(0)
+            if self.frame_gone[m] or self.claimed[p] >> m & 1:
+                continue
+            self.claimed[p] |= 1 << m
+            if self._frame_options(m):
+                action = yield from self._decide(FRAME, p, frame=m)
+                self._take_frame(p, m, action)
+            targets = self.frame_targets(m)
+            if len(targets) > 1:
+                action = yield from self._decide(FRAME_BACK, p, frame=m, targets=tuple(targets))
+                self.frame_pos[m] = int(action.get("space"))
+            elif targets:
+                self.frame_pos[m] = targets[0]
+            self._check_removal()
+
+    def _now(self, p: int) -> Flow:
+        """Where the reading resolves frame markers immediately, do it after every gain of points."""
+        if self.T.frame_immediate and self.pending[p]:
+            yield from self._end_turn(p)
+
+    def _check_removal(self) -> None:
+        """Take markers off the track once every player has reached (or, by the reading, passed) them."""
+        T = self.T
+        for m in range(len(T.frames)):
+            if self.frame_gone[m] or not all(self.claimed[q] >> m & 1 for q in range(self.n)):
+                continue
+            if T.frame_removal_passed and any(self.figure_pos(q) == self.frame_pos[m] for q in range(self.n)):
+                continue
+            self.frame_gone[m] = True
+
+    def frame_targets(self, m: int) -> list[int]:
+        """Spaces marker ``m`` may be moved back to (nearest first); one entry when there is no choice.
+
+        It moves back the spec's number of spaces; a frame marker or ship figure in the way stops it in
+        front of that space (or on it, by the ``on_occupied`` reading). Where the reading allows moving
+        *up to* that many spaces, every distance from the minimum on is offered.
+        """
+        T = self.T
+        occupied = {self.figure_pos(q) for q in range(self.n)}
+        occupied.update(self.frame_pos[k] for k in range(len(T.frames)) if k != m and not self.frame_gone[k])
+        pos = self.frame_pos[m]
+        reachable: list[int] = []
+        for step in range(1, T.frame_back + 1):
+            nxt = pos - step
+            if nxt < T.frame_min_space:
+                break
+            if nxt in occupied:
+                if T.frame_blocking_on:
+                    reachable.append(nxt)
+                break
+            reachable.append(nxt)
+        if not reachable:
+            return []
+        allowed = reachable[T.frame_back_min - 1 :]
+        return allowed if allowed else [reachable[-1]]
+
+    def _frame_options(self, m: int) -> list[Action]:
+        frame = self.T.frames[m]
+        if frame.reward == "objectives":
+            return [Action("frame", (("card", self.T.objectives[c].id),)) for c in self.objective_stacks[frame.stack]]
+        if frame.reward == "captains":
+            return [Action("frame", (("captain", self.T.captains[c].id),)) for c in self.captain_pool]
+        goods = self.T.goods
+        return [Action("frame", (("good", goods[g]),)) for g in range(self.ng) if self.triangle_goods[g] > 0]
+
+    def _take_frame(self, p: int, m: int, action: Action) -> None:
+        T = self.T
+        frame = T.frames[m]
+        if frame.reward == "objectives":
+            card = T.objective_index[action.get("card")]
+            self.objective_stacks[frame.stack].remove(card)
+            self.objectives[p].append(card)
+        elif frame.reward == "captains":
+            cap = T.captain_index[action.get("captain")]
+            self.captain_pool.remove(cap)
+            self.captains[p].append(cap)
+            c = T.captains[cap]
+            if c.immediate_goods:
+                self.add_goods(p, c.immediate_goods)
+        else:
+            g = T.goods.index(action.get("good"))
+            self.triangle_goods[g] -= 1
+            self.goods[p][g] += 1
+
+    # ---- land phase
+
+    def _land_phase(self) -> Flow:
+        T = self.T
+        for p in self.order_from_start():
+            self.add_goods(p, T.income)
+            self.add_goods(p, T.captain_land_goods if self.has_captain(p, "land_gold") else ())
+            while True:
+                action = yield from self._decide(LAND, p)
+                if action.kind == "done":
+                    break
+                self._do_land(p, action)
+                yield from self._now(p)
+            self._refill_markets()
+            yield from self._end_turn(p)
+
+    def _land_actions(self, p: int) -> list[Action]:
+        T = self.T
+        out = [DONE]
+        if not self.exp_yard[p]:
+            for paid in self.payments(p, T.shipyard_expansion_cost, "harbour_expansion"):
+                out.append(Action("expand", (("what", "shipyard"), ("pay", self.pay_names(paid)))))
+        if not self.exp_nation[p]:
+            for paid in self.payments(p, self.nat(p).expansion_cost, "harbour_expansion"):
+                out.append(Action("expand", (("what", self.nat(p).expansion), ("pay", self.pay_names(paid)))))
+        full = len(self.yard[p]) >= self.capacity(p)
+        discards: list[Any] = [s for s in self.yard[p]] if full else [None]
+        for market, cost_of in ((self.small_market, None), (self.large_market, True)):
+            seen: set[tuple[Any, ...]] = set()
+            for s in market:
+                if s == EMPTY:
+                    continue
+                ship = T.ships[s]
+                cost = ship.cost if cost_of else T.small_ship_cost
+                for paid in self.payments(p, cost, "build_ships"):
+                    for d in discards:
+                        key = (s, paid, d)
+                        if key in seen:
+                            continue
+                        seen.add(key)
+                        args: tuple[tuple[str, Any], ...] = (("ship", ship.id), ("pay", self.pay_names(paid)))
+                        if d is not None:
+                            args += (("discard", T.ships[d].id),)
+                        out.append(Action("build", args))
+        out.extend(self._play_card_actions(p))
+        return out
+
+    def _play_card_actions(self, p: int) -> list[Action]:
+        T = self.T
+        if not T.goods_cards_playable:
+            return []
+        seen: set[int] = set()
+        out = []
+        for c in self.cards[p]:
+            if T.cards[c].ship is None and c not in seen:
+                seen.add(c)
+                out.append(Action("play", (("card", T.cards[c].id),)))
+        return out
+
+    def _play_card(self, p: int, action: Action) -> None:
+        T = self.T
+        c = T.card_index[action.get("card")]
+        self.cards[p].remove(c)
+        card = T.cards[c]
+        self.add_goods(p, card.goods)
+        self.gain(p, card.points)
+        (self.st_start_cards if card.nation else self.st_cards).append(c)
+
+    def _do_land(self, p: int, action: Action) -> None:
+        T = self.T
+        if action.kind == "play":
+            self._play_card(p, action)
+            return
+        paid = self.paid_from_names(action.get("pay"))
+        self.spend(p, paid)
+        if action.kind == "expand":
+            if action.get("what") == "shipyard":
+                self.exp_yard[p] = True
+            else:
+                self.exp_nation[p] = True
+            self.cubes_placed[p] += 1
+            return
+        s = T.ship_index[action.get("ship")]
+        ship = T.ships[s]
+        market = self.large_market if ship.large else self.small_market
+        market[market.index(s)] = EMPTY
+        d = action.get("discard")
+        if d is not None:
+            di = T.ship_index[d]
+            self.yard[p].remove(di)
+            (self.st_large if T.ships[di].large else self.st_small).append(di)
+        self.yard[p].append(s)
+        if ship.large:
+            self.gain(p, T.large_ship_points)
+
+    def _refill_markets(self) -> None:
+        for market, stack, storage in (
+            (self.small_market, self.small_stack, self.st_small),
+            (self.large_market, self.large_stack, self.st_large),
+        ):
+            for i, s in enumerate(market):
+                if s == EMPTY:
+                    market[i] = self._draw(stack, storage)
+
+    # ---- planning phase
+
+    def _planning_phase(self) -> Flow:
+        n = self.n
+        for p in range(n):
+            for a in range(4):
+                self.assigned[p][a] = []
+            self.boost_sail[p] = None
+            self.boost_crate[p] = None
+        for a in range(4):
+            for p in self.order_from_start():
+                while self._plan_options_exist(p, a):
+                    action = yield from self._decide(PLAN, p, act=a)
+                    if action.kind == "done":
+                        break
+                    self._do_assign(p, a, action)
+
+    def _plan_options_exist(self, p: int, a: int) -> bool:
+        if len(self.assigned[p][a]) >= self.nat(p).action_max[a]:
+            return False
+        return bool(self.yard[p]) or any(self.T.cards[c].ship is not None for c in self.cards[p])
+
+    def _plan_actions(self, p: int, a: int) -> list[Action]:
+        T = self.T
+        out = [DONE]
+        name = T.actions[a]
+        boosts: list[str | None] = [None]
+        if self.boost_sail[p] is None and self.has_captain(p, "sail_bonus"):
+            boosts.append(self._captain_id(p, "sail_bonus"))
+        if self.boost_crate[p] is None and self.has_captain(p, "crate_bonus") and a in (A_LOAD, A_DELIVER):
+            boosts.append(self._captain_id(p, "crate_bonus"))
+        entries = [("ship", s) for s in sorted(self.yard[p])]
+        entries += [("card", c) for c in sorted(set(self.cards[p])) if T.cards[c].ship is not None]
+        for entry in entries:
+            for b in boosts:
+                args: tuple[tuple[str, Any], ...] = (("to", name), (entry[0], self.entry_id(entry)))
+                if b is not None:
+                    args += (("captain", b),)
+                out.append(Action("assign", args))
+        return out
+
+    def _captain_id(self, p: int, ability: str) -> str:
+        for c in self.captains[p]:
+            if self.T.captains[c].ability == ability:
+                return self.T.captains[c].id
+        raise KeyError(ability)
+
+    def _do_assign(self, p: int, a: int, action: Action) -> None:
+        T = self.T
+        if action.get("ship") is not None:
+            entry = ("ship", T.ship_index[action.get("ship")])
+            self.yard[p].remove(entry[1])
+        else:
+            entry = ("card", T.card_index[action.get("card")])
+            self.cards[p].remove(entry[1])
+        self.assigned[p][a].append(entry)
+        cap = action.get("captain")
+        if cap is not None:
+            ability = T.captains[T.captain_index[cap]].ability
+            if ability == "sail_bonus":
+                self.boost_sail[p] = (a, *entry)
+            else:
+                self.boost_crate[p] = (a, *entry)
+
+    # ---- action phase
+
+    def action_order(self, a: int) -> list[int]:
+        """Players with ships on action ``a``: highest sail total first, ties clockwise from the start player."""
+        seats = self.order_from_start()
+        active = [(-self.sail_total(p, a), i, p) for i, p in enumerate(seats) if self.assigned[p][a]]
+        return [p for _, _, p in sorted(active)]
+
+    def _action_phase(self) -> Flow:
+        for a in range(4):
+            for p in self.action_order(a):
+                if a == A_LOAD:
+                    yield from self._load(p)
+                elif a == A_SETTLE:
+                    yield from self._settle(p)
+                elif a == A_DELIVER:
+                    yield from self._deliver(p)
+                else:
+                    yield from self._discover(p)
+                self._return_ships(p, a)
+                yield from self._end_turn(p)
+
+    def _return_ships(self, p: int, a: int) -> None:
+        for kind, idx in self.assigned[p][a]:
+            if kind == "ship":
+                self.yard[p].append(idx)
+            else:
+                self.st_cards.append(idx)
+        self.assigned[p][a] = []
+
+    def _load(self, p: int) -> Flow:
+        T = self.T
+        entry = self.assigned[p][A_LOAD][0]
+        crate = self.crate_of(p, A_LOAD, entry)
+        table = self.nat(p).load_table
+        best = table[min(crate, len(table) - 1)]
+        if best >= 0:
+            action = yield from self._decide(LOAD, p, best=best)
+            self.goods[p][T.goods.index(action.get("good"))] += 1
+        drawn = []
+        for _ in range(crate):
+            c = self._draw(self.card_stack, self.st_cards)
+            if c == EMPTY:
+                break
+            drawn.append(c)
+        keep = 1
+        if len(drawn) >= T.england_min_draw:
+            keep += self.nation_power(p, "keep_extra_card")
+        for k in range(keep):
+            if not drawn:
+                break
+            action = yield from self._decide(KEEP, p, drawn=tuple(drawn), optional=k > 0)
+            if action.kind == "done":
+                break
+            c = T.card_index[action.get("card")]
+            drawn.remove(c)
+            self.cards[p].append(c)
+        self.st_cards.extend(drawn)
+
+    def _settle(self, p: int) -> Flow:
+        T = self.T
+        for entry in list(self.assigned[p][A_SETTLE]):
+            settlers = self.ship_of(entry).settler
+            if settlers <= 0:
+                continue
+            action = yield from self._decide(SETTLE, p, settlers=settlers)
+            if action.kind == "new_england":
+                self.gain(p, settlers * T.new_england_points)
+            else:
+                self._place_cube(p, action, settlers)
+            yield from self._now(p)
+        extra = self.nation_power(p, "settle_extra_cube")
+        if extra and self._settle_spots():
+            action = yield from self._decide(SPAIN, p, settlers=extra)
+            if action.kind != "skip":
+                self._place_cube(p, action, extra)
+                yield from self._now(p)
+
+    def _settle_spots(self) -> list[tuple[int, int]]:
+        out = []
+        for s, tile in enumerate(self.space_tile):
+            if tile == EMPTY:
+                continue
+            owners = self.spot_owner[s]
+            for k in (0, 1):
+                if owners[k] == EMPTY:
+                    out.append((s, k))
+        return out
+
+    def _place_cube(self, p: int, action: Action, height: int) -> None:
+        T = self.T
+        s = T.space_index[action.get("space")]
+        k = int(action.get("spot"))
+        self.spot_owner[s][k] = p
+        self.spot_height[s][k] = height
+        self.cubes_placed[p] += height
+        bonus = T.island_tiles[self.space_tile[s]].bonuses[int(action.get("bonus"))]
+        self._bonus(p, bonus)
+
+    def _bonus(self, p: int, bonus: Bonus) -> None:
+        self.add_goods(p, bonus.goods)
+        self.gain(p, bonus.points)
+
+    def _settle_actions(self, extra: bool) -> list[Action]:
+        T = self.T
+        out = [] if extra else [NEW_ENGLAND]
+        if extra:
+            out.append(SKIP)
+        for s, k in self._settle_spots():
+            tile = T.island_tiles[self.space_tile[s]]
+            sid = T.island_spaces[s].id
+            for b in range(len(tile.bonuses)):
+                out.append(Action("settle", (("space", sid), ("spot", k), ("bonus", b))))
+        return out
+
+    def _deliver(self, p: int) -> Flow:
+        T = self.T
+        ships = list(self.assigned[p][A_DELIVER])
+        crates = {e: self.crate_of(p, A_DELIVER, e) for e in ships}
+        refill_now = T.contract_refill_immediate
+        while ships:
+            action = yield from self._decide(DELIVER, p, ships=tuple(ships), crates=crates)
+            if action.kind == "done":
+                break
+            if action.kind == "play":
+                self._play_card(p, action)
+                yield from self._now(p)
+                continue
+            used = [self._entry_from_id(x) for x in action.get("ships")]
+            for e in used:
+                ships.remove(e)
+            if action.kind == "contract":
+                slot = int(action.get("slot"))
+                c = self.contracts[slot]
+                self.spend(p, self.paid_from_names(action.get("pay")))
+                self.gain(p, T.contracts[c].points + self.nation_power(p, "contract_points"))
+                city = T.contract_slots[slot]
+                if len(self.city_cubes[city]) < T.cities[city].cube_spaces:
+                    self.city_cubes[city].append(p)
+                    self.cubes_placed[p] += 1
+                self.st_contracts.append(c)
+                self.contracts[slot] = EMPTY
+                if refill_now:
+                    self.contracts[slot] = self._draw(self.contract_stack, self.st_contracts)
+                yield from self._now(p)
+            else:  # antwerp
+                capacity = sum(crates[e] for e in used) if T.antwerp_crate_limited else sum(self.goods[p])
+                for _ in range(capacity):
+                    if not any(self.goods[p]):
+                        break
+                    act = yield from self._decide(ANTWERP, p, left=capacity)
+                    if act.kind == "done":
+                        break
+                    self.goods[p][T.goods.index(act.get("good"))] -= 1
+                    self.gain(p, T.antwerp_points)
+                    yield from self._now(p)
+        if not refill_now:
+            self._refill_contracts()
+
+    def _refill_contracts(self) -> None:
+        for slot, c in enumerate(self.contracts):
+            if c == EMPTY:
+                self.contracts[slot] = self._draw(self.contract_stack, self.st_contracts)
+
+    def _entry_from_id(self, ident: str) -> tuple[str, int]:
+        T = self.T
+        if ident in T.ship_index:
+            return ("ship", T.ship_index[ident])
+        return ("card", T.card_index[ident])
+
+    def _deliver_actions(self, p: int) -> list[Action]:
+        T = self.T
+        ships: tuple[tuple[str, int], ...] = self.ctx["ships"]
+        crates: dict[tuple[str, int], int] = self.ctx["crates"]
+        out = [DONE]
+        subsets: list[tuple[tuple[str, int], ...]] = []
+        for r in range(1, len(ships) + 1):
+            subsets.extend(combinations(ships, r))
+        for slot, c in enumerate(self.contracts):
+            if c == EMPTY:
+                continue
+            contract = T.contracts[c]
+            need = sum(contract.goods)
+            pays = self.payments(p, contract.goods, "deliver")
+            if not pays:
+                continue
+            for sub in subsets:
+                if sum(crates[e] for e in sub) < need:
+                    continue
+                # a ship more than needed helps nothing: keep only subsets where every ship is needed
+                if any(sum(crates[e] for e in sub) - crates[e] >= need for e in sub):
+                    continue
+                ids = tuple(self.entry_id(e) for e in sub)
+                for paid in pays:
+                    out.append(Action("contract", (("slot", slot), ("ships", ids), ("pay", self.pay_names(paid)))))
+        if any(self.goods[p]):
+            for sub in subsets:
+                out.append(Action("antwerp", (("ships", tuple(self.entry_id(e) for e in sub)),)))
+        out.extend(self._play_card_actions(p))
+        return out
+
+    def _discover(self, p: int) -> Flow:
+        T = self.T
+        entries = self.assigned[p][A_DISCOVER]
+        count = sum(self.ship_of(e).telescope for e in entries)
+        drawn = []
+        for _ in range(count):
+            t = self._draw(self.island_stack, self.st_islands)
+            if t == EMPTY:
+                break
+            drawn.append(t)
+        places = len(entries)
+        extra = self.has_captain(p, "extra_island")
+        placed = 0
+        while drawn and placed < places + extra:
+            if not self._discover_actions_for(drawn):
+                break
+            optional = placed >= places
+            action = yield from self._decide(DISCOVER, p, drawn=tuple(drawn), optional=optional)
+            if action.kind == "done":
+                break
+            t = T.island_tile_index[action.get("tile")]
+            s = T.space_index[action.get("space")]
+            drawn.remove(t)
+            self.space_tile[s] = t
+            self.spot_owner[s][0] = p
+            self.spot_height[s][0] = 1
+            self.cubes_placed[p] += 1
+            for bonus in T.island_tiles[t].bonuses:
+                self._bonus(p, bonus)
+            placed += 1
+            yield from self._now(p)
+        self.st_islands.extend(drawn)
+
+    def _discover_actions_for(self, drawn: Iterable[int]) -> list[Action]:
+        T = self.T
+        out = []
+        seen = set()
+        for t in drawn:
+            tile = T.island_tiles[t]
+            if t in seen:
+                continue
+            seen.add(t)
+            for i in range(len(T.islands)):
+                for s in self.fitting_spaces(i, t):
+                    out.append(Action("place", (("tile", tile.id), ("space", T.island_spaces[s].id))))
+        return out
+
+    # ---- final phase
+
+    def _final_phase(self) -> Flow:
+        T = self.T
+        yield from self._cartography()
+        order = self.order_from_start()
+        islands = [i for i in range(len(T.islands)) if not self.island_scored[i] and self.empty_spaces(i) == 0]
+        islands.sort(key=lambda i: (-T.islands[i].first, i))
+        yield from self._score_areas("island", islands, order)
+        cities = [
+            c for c in range(len(T.cities)) if not self.city_scored[c] and len(self.city_cubes[c]) >= T.cities[c].cube_spaces
+        ]
+        cities.sort(key=lambda c: (-T.cities[c].first, c))
+        yield from self._score_areas("city", cities, order)
+        for p in order:
+            resolved = 0
+            while True:
+                if not self._objective_actions(p, resolved):
+                    break
+                action = yield from self._decide(OBJECTIVE, p, resolved=resolved)
+                if action.kind == "done":
+                    break
+                if action.kind == "play":
+                    self._play_card(p, action)
+                    yield from self._now(p)
+                    continue
+                card = T.objective_index[action.get("card")]
+                self.spend(p, self.paid_from_names(action.get("pay")))
+                points = self.objective_points(p, card)
+                self.objectives[p].remove(card)
+                self.st_objectives.append(card)
+                self.gain(p, points)
+                resolved += 1
+                yield from self._now(p)
+            yield from self._end_turn(p)
+
+    def _cartography(self) -> Flow:
+        T = self.T
+        if not self.compass_stack:
+            return
+        c = self.compass_stack.pop()
+        self.compass_revealed.append(c)
+        island = T.compass[c]
+        wanted = min(T.cartography[self.n], self.empty_spaces(island))
+        for _ in range(wanted):
+            tile = self._draw_fitting(island)
+            if tile == EMPTY:
+                break
+            spaces = self.fitting_spaces(island, tile)
+            s = spaces[0]
+            if len(spaces) > 1:
+                action = yield from self._decide(CHART, self.start_player, tile=tile, spaces=tuple(spaces))
+                s = T.space_index[action.get("space")]
+            self.space_tile[s] = tile
+            if T.neutral_cubes and self.n == T.neutral_players:
+                self.spot_owner[s][0] = NEUTRAL
+                self.spot_height[s][0] = T.neutral_cubes
+
+    def area_counts(self, kind: str, idx: int) -> dict[int, int]:
+        """Cubes per owner (players and the neutral power) on island or city ``idx``."""
+        counts: dict[int, int] = {}
+        if kind == "island":
+            for s in self.T.islands[idx].spaces:
+                for k in (0, 1):
+                    o = self.spot_owner[s][k]
+                    if o != EMPTY:
+                        counts[o] = counts.get(o, 0) + self.spot_height[s][k]
+        else:
+            for o in self.city_cubes[idx]:
+                counts[o] = counts.get(o, 0) + 1
+        return counts
+
+    def area_points(self, kind: str, idx: int) -> list[int]:
+        """Points each player scores for island/city ``idx``: cubes, plus first/second bonus with the tie rules."""
+        T = self.T
+        area = T.islands[idx] if kind == "island" else T.cities[idx]
+        per_cube = T.island_cube_points if kind == "island" else T.city_cube_points
+        counts = self.area_counts(kind, idx)
+        points = [counts.get(p, 0) * per_cube for p in range(self.n)]
+        ranked = sorted({v for v in counts.values() if v > 0}, reverse=True)
+        if not ranked:
+            return points
+        top = [o for o, v in counts.items() if v == ranked[0]]
+        if len(top) > 1:
+            for o in top:
+                if o >= 0:
+                    points[o] += area.second
+            return points
+        if top[0] >= 0:
+            points[top[0]] += area.first
+        rest = {o: v for o, v in counts.items() if o != top[0] and v > 0}
+        if not self.T.neutral_second_place:
+            rest.pop(NEUTRAL, None)
+        if rest:
+            runner_up = max(rest.values())
+            second = [o for o, v in rest.items() if v == runner_up]
+            if len(second) == 1 and second[0] >= 0:
+                points[second[0]] += area.second
+        return points
+
+    def _score_areas(self, kind: str, areas: list[int], order: list[int]) -> Flow:
+        T = self.T
+        totalled = T.island_scoring_totalled if kind == "island" else T.city_scoring_totalled
+        if totalled and areas:
+            totals = [0] * self.n
+            for idx in areas:
+                for p, pts in enumerate(self.area_points(kind, idx)):
+                    totals[p] += pts
+                self._mark_scored(kind, idx)
+            for p in order:
+                self.gain(p, totals[p])
+                yield from self._end_turn(p)
+            return
+        for idx in areas:
+            points = self.area_points(kind, idx)
+            self._mark_scored(kind, idx)
+            for p in order:
+                self.gain(p, points[p])
+                yield from self._end_turn(p)
+
+    def _mark_scored(self, kind: str, idx: int) -> None:
+        if kind == "island":
+            self.island_scored[idx] = True
+        else:
+            self.city_scored[idx] = True
+
+    # ---- objectives
+
+    def objective_points(self, p: int, card: int) -> int:
+        """Points objective ``card`` gives ``p`` now (the best tier met), 0 if no condition is met."""
+        obj = self.T.objectives[card]
+        value = self.objective_value(p, card)
+        best = 0
+        for threshold, points in obj.tiers:
+            if value >= threshold:
+                best = max(best, points)
+        return best
+
+    def objective_value(self, p: int, card: int) -> int:
+        """The count objective ``card``'s condition measures for ``p`` (goods, symbols, ships, markers …)."""
+        T = self.T
+        obj = T.objectives[card]
+        kind, subject = obj.kind, obj.subject
+        if kind == "goods":
+            return self.goods[p][T.goods.index(subject or "")]
+        if kind == "ship_symbol":
+            # only ship tiles count: not charter ships, captains or expansions
+            return sum(getattr(T.ships[s], subject or "") for s in self.yard[p])
+        if kind == "ship_count":
+            want_large = subject == "large"
+            return sum(1 for s in self.yard[p] if T.ships[s].large == want_large)
+        if kind == "city_markers":
+            return sum(cubes.count(p) for cubes in self.city_cubes)
+        if kind == "scored_cities":
+            return sum(1 for c, cubes in enumerate(self.city_cubes) if self.city_scored[c] and cubes.count(p) >= obj.min_markers)
+        if kind == "island_markers":
+            return max((self.area_counts("island", i).get(p, 0) for i in range(len(T.islands))), default=0)
+        if kind == "scored_islands":
+            return sum(
+                1
+                for i in range(len(T.islands))
+                if self.island_scored[i] and self.area_counts("island", i).get(p, 0) >= obj.min_markers
+            )
+        if kind == "islands_total":
+            return sum(self.area_counts("island", i).get(p, 0) for i in range(len(T.islands)))
+        raise ValueError(f"unknown objective type {kind!r}")
+
+    def _objective_actions(self, p: int, resolved: int) -> list[Action]:
+        T = self.T
+        out: list[Action] = []
+        cost = 0 if resolved < T.objective_free else T.objective_cost
+        pays: list[tuple[int, ...]] = [(0,) * self.ng]
+        if cost:
+            have = self.goods[p]
+            pays = []
+            for combo in combinations_with_replacement(range(self.ng), cost):
+                paid = [0] * self.ng
+                for g in combo:
+                    paid[g] += 1
+                if all(paid[g] <= have[g] for g in range(self.ng)):
+                    pays.append(tuple(paid))
+        seen = set()
+        for card in self.objectives[p]:
+            if card in seen or self.objective_points(p, card) <= 0:
+                continue
+            seen.add(card)
+            for paid in pays:
+                out.append(Action("objective", (("card", T.objectives[card].id), ("pay", self.pay_names(paid)))))
+        if out:
+            out.insert(0, DONE)
+            out.extend(self._play_card_actions(p))
+        return out
+
+    # ---- game end
+
+    def final_points(self) -> list[list[tuple[str, int]]]:
+        """Final-scoring points of every player, item by item (unscored areas, 50/100 card, cards in hand)."""
+        T = self.T
+        out: list[list[tuple[str, int]]] = []
+        for p in range(self.n):
+            items = []
+            cubes = 0
+            for i in range(len(T.islands)):
+                if not self.island_scored[i]:
+                    cubes += self.area_counts("island", i).get(p, 0)
+            for c in range(len(T.cities)):
+                if not self.city_scored[c]:
+                    cubes += self.city_cubes[c].count(p)
+            items.append(("unscored_cubes", cubes * T.final_cube_points))
+            fifty = 0
+            if self.fifty[p] >= 0:
+                values = T.fifty_cards[self.fifty[p]]
+                fifty = values[1] if self.laps[p] >= 2 else values[0]
+            items.append(("fifty_card", fifty))
+            items.append(("cards", len(self.cards[p]) * T.final_card_points))
+            items.append(("objectives", len(self.objectives[p]) * T.final_objective_points))
+            out.append(items)
+        return out
+
+    def _final_scoring(self) -> None:
+        self.final = [self.score[p] + sum(v for _, v in items) for p, items in enumerate(self.final_points())]
+
+    # ------------------------------------------------------------------ legal actions
+
+    def _list_actions(self) -> list[Action]:
+        st = self.stage
+        p = self.cur
+        T = self.T
+        if st == LAND:
+            return self._land_actions(p)
+        if st == PLAN:
+            return self._plan_actions(p, self.ctx["act"])
+        if st == LOAD:
+            best = self.ctx["best"]
+            return [Action("load", (("good", T.goods[g]),)) for g in T.load_choices[best]]
+        if st == KEEP:
+            out = [DONE] if self.ctx["optional"] else []
+            seen = set()
+            for c in self.ctx["drawn"]:
+                if c not in seen:
+                    seen.add(c)
+                    out.append(Action("keep", (("card", T.cards[c].id),)))
+            return out
+        if st == SETTLE:
+            return self._settle_actions(False)
+        if st == SPAIN:
+            return self._settle_actions(True)
+        if st == DELIVER:
+            return self._deliver_actions(p)
+        if st == ANTWERP:
+            return [DONE] + [Action("ship_good", (("good", T.goods[g]),)) for g in range(self.ng) if self.goods[p][g]]
+        if st == DISCOVER:
+            out = self._discover_actions_for(self.ctx["drawn"])
+            return [DONE, *out] if self.ctx["optional"] else out
+        if st == FRAME:
+            return self._frame_options(self.ctx["frame"])
+        if st == FRAME_BACK:
+            return [Action("frame_back", (("space", t),)) for t in self.ctx["targets"]]
+        if st == CHART:
+            return [Action("chart", (("space", T.island_spaces[s].id),)) for s in self.ctx["spaces"]]
+        if st == OBJECTIVE:
+            return self._objective_actions(p, self.ctx["resolved"])
+        return []
+
+    # ------------------------------------------------------------------ views
+
+    def fingerprint(self) -> Any:
+        data = self._data(None)
+        data["rng"] = hash(self.rng.getstate())
+        data["history"] = [str(a) for a in self._history]
+        return data
+
+    def observation(self, player: int) -> dict[str, Any]:
+        """What ``player`` sees (``-1``: an onlooker who sees only public information)."""
+        return self._data(player)
+
+    def _data(self, viewer: int | None) -> dict[str, Any]:
+        """The state as JSON data; ``viewer`` None shows everything, else hidden information is counted only."""
+        T = self.T
+        full = viewer is None
+
+        def ids(items: Iterable[int], defs: Any) -> list[str]:
+            return [defs[i].id if i >= 0 else "" for i in items]
+
+        players = []
+        for p in range(self.n):
+            own = full or viewer == p
+            players.append(
+                {
+                    "nation": T.nations[self.nation[p]].id,
+                    "score": self.score[p],
+                    "goods": dict(zip(T.goods, self.goods[p], strict=True)),
+                    "shipyard": ids(self.yard[p], T.ships),
+                    "capacity": self.capacity(p),
+                    "cards": ids(self.cards[p], T.cards) if own else len(self.cards[p]),
+                    "objectives": ids(self.objectives[p], T.objectives) if own else len(self.objectives[p]),
+                    "captains": ids(self.captains[p], T.captains),
+                    "expansions": {"shipyard": self.exp_yard[p], "nation": self.exp_nation[p]},
+                    "fifty": self.fifty[p],
+                    "laps": self.laps[p],
+                    "claimed": self.claimed[p],
+                    "pending": list(self.pending[p]),
+                    "assigned": [[self.entry_id(e) for e in acts] for acts in self.assigned[p]],
+                    "boost_sail": list(self.boost_sail[p]) if self.boost_sail[p] else None,
+                    "boost_crate": list(self.boost_crate[p]) if self.boost_crate[p] else None,
+                    "cubes_placed": self.cubes_placed[p],
+                }
+            )
+        islands = {}
+        for s, sp in enumerate(T.island_spaces):
+            t = self.space_tile[s]
+            islands[sp.id] = {
+                "tile": T.island_tiles[t].id if t >= 0 else None,
+                "spots": [[self.spot_owner[s][k], self.spot_height[s][k]] for k in (0, 1)],
+            }
+
+        def stack(items: list[int], defs: Any) -> Any:
+            return ids(items, defs) if full else len(items)
+
+        ctx: dict[str, Any] = {}
+        for key, value in self.ctx.items():
+            if key in ("drawn",) and not (full or viewer == self.cur):
+                ctx[key] = len(value)
+            elif key == "crates":
+                ctx[key] = sorted([self.entry_id(e), v] for e, v in value.items())
+            elif key == "ships":
+                ctx[key] = [self.entry_id(e) for e in value]
+            elif isinstance(value, tuple):
+                ctx[key] = list(value)
+            else:
+                ctx[key] = value
+        return {
+            "round": self.round,
+            "start_player": self.start_player,
+            "stage": STAGE_NAMES[self.stage],
+            "current_player": self.cur,
+            "context": ctx,
+            "players": players,
+            "small_market": ids(self.small_market, T.ships),
+            "large_market": ids(self.large_market, T.ships),
+            "contracts": ids(self.contracts, T.contracts),
+            "islands": islands,
+            "city_cubes": [list(c) for c in self.city_cubes],
+            "island_scored": list(self.island_scored),
+            "city_scored": list(self.city_scored),
+            "frames": [[self.frame_pos[m], self.frame_gone[m]] for m in range(len(T.frames))],
+            "objective_stacks": [stack(s, T.objectives) for s in self.objective_stacks],
+            "captain_pool": ids(self.captain_pool, T.captains),
+            "frame_goods": list(self.triangle_goods),
+            "fifty_stack": list(self.fifty_stack),
+            "compass_revealed": ids(self.compass_revealed, T.compass_tiles),
+            "stacks": {
+                "small": stack(self.small_stack, T.ships),
+                "large": stack(self.large_stack, T.ships),
+                "cards": stack(self.card_stack, T.cards),
+                "islands": stack(self.island_stack, T.island_tiles),
+                "contracts": stack(self.contract_stack, T.contracts),
+                "compass": stack(self.compass_stack, T.compass_tiles),
+            },
+            "storage": {
+                "small": ids(self.st_small, T.ships),
+                "large": ids(self.st_large, T.ships),
+                "cards": stack(self.st_cards, T.cards),
+                "start_cards": ids(self.st_start_cards, T.cards),
+                "islands": stack(self.st_islands, T.island_tiles),
+                "contracts": ids(self.st_contracts, T.contracts),
+                "objectives": ids(self.st_objectives, T.objectives),
+            },
+            "final": list(self.final) if self.final is not None else None,
+        }
