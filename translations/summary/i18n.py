@@ -59,6 +59,13 @@ class CatalogTranslations(gettext.NullTranslations):
         """True when `msgid` has a (non-fuzzy, complete) translation."""
         return (msgid, context) in self._messages
 
+    def extended(self, messages: dict[str, str]) -> CatalogTranslations:
+        """A copy with more (or overriding) singular translations — e.g. a test game's own msgids."""
+        copy = self.__class__.__new__(self.__class__)
+        copy.__dict__.update(self.__dict__)
+        copy._messages = {**self._messages, **{(k, None): (v,) for k, v in messages.items()}}
+        return copy
+
     def gettext(self, message: str) -> str:
         return self.pgettext(None, message)  # type: ignore[arg-type]
 
