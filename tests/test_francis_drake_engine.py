@@ -668,3 +668,50 @@ def test_missions_phase_places_every_disc_in_sailing_order() -> None:
     assert seen.count(0) == hand + 1 and seen.count(1) == hand and seen.count(2) == hand
     assert seen[-1] == 0  # the Ghost Ship lets him place last
     assert all(d != "ghost" for stack in t.missions.values() for _, d in stack)  # it vanished
+
+
+def test_admiral_and_governor_lay_their_counters_secretly() -> None:
+    from itertools import permutations
+
+    seats = {0: Seat(counters=("admiral",)), 1: Seat(counters=("governor",))}
+    game = FrancisDrakeGame(GameConfig("francis_drake", 3, 0))
+    state = game.new_initial_state()
+    t = state.table
+    # Build the Admiral's decision by playing Plymouth: seat-by-seat sail out, after the counters were handed.
+    for seat, spec in seats.items():
+        t.players[seat].counters = list(spec.counters)
+    for seat in range(3):
+        t.take(seat, "supplies", 1)  # everyone sails, so the voyage does not end before we look
+    while t.phase == PROVISION:
+        state.apply(provisioning.SAIL)
+    assert t.phase == "admiral" and state.current_player == 0
+    galleon_sites = TABLES.dests_of("galleon")
+    options = state.legal_actions()
+    assert len(options) == len(set(permutations(TABLES.frigate_counters, len(galleon_sites))))
+    state.apply(options[-1])
+    assert t.phase == "governor" and state.current_player == 1
+    assert len(state.legal_actions()) == len(set(permutations(TABLES.troop_counters, len(TABLES.dests_of("fort")))))
+    state.apply(state.legal_actions()[0])
+    assert [t.frigates[s] for s in galleon_sites] == list(options[-1].get("values"))
+    admiral_view, other_view = state.observation(0)["counters"], state.observation(2)["counters"]
+    assert all(admiral_view[s] == t.frigates[s] for s in galleon_sites)
+    assert all(other_view[s] is None for s in (*galleon_sites, *TABLES.dests_of("fort")))
+    assert all(state.observation(1)["counters"][f] == t.troops[f] for f in TABLES.dests_of("fort"))
+
+
+def test_golden_hind_location_gives_the_extra_disc_resolved_first() -> None:
+    state = new_state(3, 4)
+    t = state.table
+    hind = next(loc.id for loc in TABLES.locations.values() if any("golden_hind" in c for c in loc.circles))
+    seat = state.current_player
+    state.apply(Action.make("place", loc=hind, circle=1))
+    assert t.players[seat].golden_hind
+    t.take(seat, "supplies", TABLES.navigation_max)  # barrels to reach every zone (from the supply)
+    while t.phase == PROVISION:
+        state.apply(provisioning.SAIL)
+    while t.phase in ("admiral", "governor"):
+        state.apply(state.legal_actions()[0])
+    assert "golden_hind" in t.players[seat].hand
+    while t.phase == MISSIONS:
+        state.apply(state.legal_actions()[0])
+    assert t.queue[0] == (seat, "golden_hind")
