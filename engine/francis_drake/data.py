@@ -104,6 +104,14 @@ class Tables:
     tie_break_lower_dock_wins: bool
     editions: tuple[str, ...]
     rulings: tuple[str, ...]
+    start_voyage: int
+    discs_per_placement: int
+    commodities_per_icon: int
+    informer_swap_discs: int
+    crew_per_troop: int
+    guns_per_gun: int
+    trade_goods_per_trade: int
+    commodities_per_trade: int
     unclaimed_bonus: dict[str, dict[str, Any]]
     commodity_set_vp: dict[int, int]
     treasure_vp: dict[str, int]
@@ -188,6 +196,14 @@ def tables_from_module(module: types.ModuleType, players: int) -> Tables:
         tie_break_lower_dock_wins=bool(m.TIE_BREAK_LOWER_DOCK_WINS),
         editions=tuple(m.EDITIONS),
         rulings=tuple(m.RULINGS),
+        start_voyage=int(m.START_VOYAGE),
+        discs_per_placement=int(m.DISCS_PER_PLACEMENT),
+        commodities_per_icon=int(m.COMMODITIES_PER_ICON),
+        informer_swap_discs=int(m.INFORMER_SWAP_DISCS),
+        crew_per_troop=int(m.CREW_PER_TROOP),
+        guns_per_gun=int(m.GUNS_PER_GUN),
+        trade_goods_per_trade=int(m.TRADE_GOODS_PER_TRADE),
+        commodities_per_trade=int(m.COMMODITIES_PER_TRADE),
         unclaimed_bonus={str(k): dict(v) for k, v in m.UNCLAIMED_BONUS.items()},
         commodity_set_vp={int(k): int(v) for k, v in m.COMMODITY_SET_VP.items()},
         treasure_vp={str(k): int(v) for k, v in m.TREASURE_VP.items()},

@@ -32,13 +32,13 @@ from engine.runtime.api import Action, GameConfig
 class Seat:
     """What one captain holds when his ship is in the Outbound Docks.
 
-    ``supplies`` defaults to 4 barrels: every zone is in reach unless a test says otherwise.
+    ``supplies`` defaults to enough barrels for the farthest zone (from the spec) unless a test says otherwise.
     ``counters`` are personalities (``admiral``, ``governor``, ``informer``).
     """
 
     crew: int = 0
     guns: int = 0
-    supplies: int = 4
+    supplies: int | None = None
     trade_goods: int = 0
     galleon: bool = False
     pinnace: int = 0
@@ -77,6 +77,8 @@ def sailing_position(
         player = t.players[seat]
         for item in STOCK_ITEMS:
             wanted = getattr(spec, item)
+            if wanted is None:  # supplies: every zone in reach
+                wanted = t.tables.navigation_max * t.tables.supplies_per_zone
             if t.take(seat, item, wanted) != wanted:
                 raise ValueError(f"the supply has fewer than {wanted} {item}")
         if spec.pinnace and t.take(seat, "pinnace", spec.pinnace) != spec.pinnace:

@@ -42,7 +42,7 @@ def legal(t: Table) -> list[Action]:
     player = t.players[seat]
     if player.pending:
         return _continue(t, t.tables.locations[player.pending], seat)
-    if player.discs <= 0:
+    if player.discs < t.tables.discs_per_placement:
         return [SAIL]
     actions: list[Action] = []
     for index in range(player.street_pos + 1, len(t.street)):
@@ -70,7 +70,7 @@ def _placements(t: Table, seat: int, loc: LocationDef) -> list[Action]:
         return [Action.make("place", loc=loc.id, take=label(o)) for o in loc.options]
     if loc.turns > 1:
         # Intersecting circles: one player only, and he needs a Player Disc for each of his turns there.
-        if occupants or player.discs < loc.turns:
+        if occupants or player.discs < loc.turns * t.tables.discs_per_placement:
             return []
         return [Action.make("place", loc=loc.id)]
     if len(occupants) >= loc.max_players:
@@ -105,7 +105,7 @@ def apply(t: Table, action: Action) -> None:
 
 def _place(t: Table, seat: int, loc: LocationDef, action: Action) -> None:
     player = t.players[seat]
-    player.discs -= 1
+    player.discs -= t.tables.discs_per_placement
     player.street_pos = t.street.index(loc.id)
     occupants = t.occupancy.setdefault(loc.id, [])
     if loc.shared:

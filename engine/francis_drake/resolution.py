@@ -43,14 +43,14 @@ def requirement(t: Table, seat: int, dest_id: str, known_only: bool) -> tuple[in
     if dest.kind == "galleon":
         counter = t.tables.galleon_counters[t.galleons[dest_id]]
         extra = 0 if hidden else t.frigates.get(dest_id, 0)
-        return 0, counter["guns"] + extra
-    crew = dest.troops
+        return 0, (counter["guns"] + extra) * t.tables.guns_per_gun
+    troops = dest.troops
     guns = dest.guns
     if dest.kind == "fort":
-        crew += 0 if hidden else t.troops.get(dest_id, 0)
+        troops += 0 if hidden else t.troops.get(dest_id, 0)
         if t.players[seat].pinnace:
             guns = 0  # a Pinnace lands the crew behind the fort: its guns are ignored
-    return crew, guns
+    return troops * t.tables.crew_per_troop, guns * t.tables.guns_per_gun
 
 
 def attack_vp(t: Table, dest_id: str) -> int:
@@ -72,7 +72,8 @@ def mission_actions(t: Table) -> list[Action]:
     dest = t.tables.destinations[dest_id]
     actions: list[Action] = []
     if dest.kind == "trade_port":
-        if len(t.trades.get(dest_id, [])) < dest.circles and player.stock["trade_goods"] > 0:
+        cost = t.tables.trade_goods_per_trade
+        if len(t.trades.get(dest_id, [])) < dest.circles and player.stock["trade_goods"] >= cost:
             actions = [Action.make("trade", good=good) for good in sorted(set(t.port_goods.get(dest_id, [])))]
     elif dest.kind in t.tables.conquest_types:
         crew, guns = requirement(t, seat, dest_id, known_only=True)
@@ -92,9 +93,11 @@ def apply_mission(t: Table, action: Action) -> None:
         keep_disc = _attack(t, seat, dest_id)
     elif action.kind == "trade":
         good = str(action.get("good"))
-        t.give_back(seat, "trade_goods", 1)
-        t.port_goods[dest_id].remove(good)
-        player.commodities[good] = player.commodities.get(good, 0) + 1
+        t.give_back(seat, "trade_goods", t.tables.trade_goods_per_trade)
+        got = min(t.tables.commodities_per_trade, t.port_goods[dest_id].count(good))
+        for _ in range(got):
+            t.port_goods[dest_id].remove(good)
+        player.commodities[good] = player.commodities.get(good, 0) + got
         t.trades.setdefault(dest_id, []).append(seat)
         t.note(f"p{seat} trades for {good} at {dest_id}")
         keep_disc = True

@@ -42,9 +42,11 @@ def prepare(t: Table) -> None:
         if dest.kind == "trade_port":
             goods = t.port_goods.setdefault(dest.id, [])
             for good in dest.commodities:
-                if good not in goods and t.supply.get(good, 0) > 0:
-                    t.supply[good] -= 1
-                    goods.append(good)
+                # Top up to the displayed number (what the supply still holds).
+                missing = min(tables.commodities_per_icon - goods.count(good), t.supply.get(good, 0))
+                if missing > 0:
+                    t.supply[good] -= missing
+                    goods.extend([good] * missing)
     t.note("treasure and commodities placed")
     start_counters(t, ADMIRAL)
 
@@ -183,7 +185,8 @@ def informer_actions(t: Table) -> list[Action]:
     keep = Action.make("informer_keep")
     if t.phase == INFORMER_SWAP:
         discs = sorted(t.disc_at(seat))
-        return [*(Action.make("informer_swap", a=a, b=b) for a, b in combinations(discs, 2)), keep]
+        pairs = combinations(discs, t.tables.informer_swap_discs)
+        return [*(Action.make("informer_swap", a=a, b=b) for a, b in pairs), keep]
     return [*(Action.make("informer_move", to=dest) for dest in reachable(t, seat)), keep]
 
 

@@ -23,7 +23,7 @@ def new_table(tables: Tables, players: int, seed: int) -> Table:
         )
         for seat in range(players)
     ]
-    t = Table(tables=tables, players=seats, rng=random.Random(seed), supply=supply)
+    t = Table(tables=tables, players=seats, rng=random.Random(seed), supply=supply, voyage=tables.start_voyage)
     order = list(range(players))
     t.rng.shuffle(order)  # the Frigates drawn from a cup
     t.first_order = list(order)
@@ -63,7 +63,7 @@ def end_voyage(t: Table) -> None:
             "scores": [p.score for p in t.players],
         }
     )
-    if t.voyage >= t.tables.voyages:
+    if t.voyage - t.tables.start_voyage + 1 >= t.tables.voyages:
         score_end(t)
         t.phase = OVER
         t.decider = -1

@@ -481,3 +481,13 @@ TIE_BREAK_LOWER_DOCK_WINS = True
 # Editions and rulings a GameConfig may name.
 EDITIONS = ('en',)
 RULINGS = ()
+
+# Small numbers of the rules the mechanics also read.
+START_VOYAGE = 1
+DISCS_PER_PLACEMENT = 1
+COMMODITIES_PER_ICON = 1
+INFORMER_SWAP_DISCS = 2
+CREW_PER_TROOP = 1
+GUNS_PER_GUN = 1
+TRADE_GOODS_PER_TRADE = 1
+COMMODITIES_PER_TRADE = 1
