@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typer
 
-from cli import audit_command, engine_commands, spec_commands, summary_commands
+from cli import audit_command, build_command, engine_commands, spec_commands, summary_commands
 
 app = typer.Typer(
     name="rulespec",
@@ -18,7 +18,7 @@ app = typer.Typer(
     pretty_exceptions_enable=False,
 )
 
-for module in (spec_commands, engine_commands, audit_command, summary_commands):
+for module in (build_command, spec_commands, engine_commands, audit_command, summary_commands):
     module.register(app)
 
 

@@ -1,0 +1,157 @@
+"""`rulespec build`: the main job on a game, end to end, with an overview of where everything went.
+
+validate the spec (citations included) → check coverage → render the generated engine, summaries and look-up
+index (written only where they changed) → write the summaries and A4 player aids in every summary language →
+run the translation audit over every pair of editions → play a few seeded games through the engine.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from cli.spec_commands import EditionOpt, OptionalGameArg
+
+_SIMULATED_GAMES = 50
+
+
+def build(
+    game: OptionalGameArg = None,
+    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for summaries, player aids and audit reports.")] = Path(
+        "build"
+    ),
+    edition: EditionOpt = None,
+    games: Annotated[int, typer.Option("--games", help="Seeded games to play through the engine as a smoke test.")] = (
+        _SIMULATED_GAMES
+    ),
+) -> None:
+    """Validate, generate, summarise, audit and play the bundled game(s); print where the outputs went."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from cli.spec_commands import _games, _overrides, load_texts, render_generated
+    from rulespec.outputs import write_atomic, write_outputs
+    from rulespec.problems import display_path
+    from rulespec.validation import validate_spec
+    from translations.citations import check_citations
+    from translations.trace import coverage
+
+    console = Console(width=max(Console().width, 140))
+    overrides = _overrides(edition)
+    overview = Table(title="rulespec build", show_lines=False)
+    for column in ("game", "step", "result", "output"):
+        overview.add_column(column, overflow="fold")
+    failed = False
+    for name in _games(game):
+        loaded, problems = validate_spec(name)
+        if loaded.spec is None:
+            for problem in problems:
+                console.print(f"error: {problem}", markup=False)
+            raise typer.Exit(1)
+        spec = loaded.spec
+        texts = load_texts(spec, overrides)
+        problems = sorted(set(problems) | set(check_citations(spec, texts)))
+        errors = [p for p in problems if p.severity == "error"]
+        for problem in errors:
+            console.print(f"error: {problem}", markup=False)
+        overview.add_row(spec.id, "validate", f"{'INVALID' if errors else 'valid'}: {len(errors)} errors, "
+                         f"{len(problems) - len(errors)} warnings, {len(spec.rules) + len(spec.setup)} rules", "")
+        if errors:
+            failed = True
+            continue
+        report = coverage(spec, texts)
+        overview.add_row(spec.id, "trace", ", ".join(f"{c.edition} {c.ratio:.1%}" for c in report), "")
+
+        started = time.perf_counter()
+        files = render_generated(spec, "all")
+        try:
+            written = write_outputs(files)
+            generated = f"{len(files)} files, {len(written)} rewritten"
+        except OSError as exc:  # an installed, read-only package: report, do not fail the build
+            generated = f"not written ({exc.strerror})"
+        overview.add_row(spec.id, "generate", f"{generated} ({time.perf_counter() - started:.1f} s)",
+                         display_path(spec.root.parent.parent / "engine" / spec.id / "generated"))
+
+        target = out / spec.id
+        summaries = _summaries(spec)
+        for path, content, _ in summaries:
+            write_atomic(target / path, content)
+        overview.add_row(spec.id, "summaries", "; ".join(label for _, _, label in summaries),
+                         display_path(target) + "/summary.{" + ",".join(spec.summary_languages) + "}.{md,html}")
+
+        if len(spec.editions) > 1:
+            overview.add_row(spec.id, "audit", *_audit(spec.id, overrides, target))
+
+        overview.add_row(spec.id, "engine", _play(spec.id, games), "")
+    console.print(overview)
+    raise typer.Exit(1 if failed else 0)
+
+
+def _summaries(spec: Any) -> list[tuple[str, str, str]]:
+    """``(file name, content, label)`` of the summary (Markdown) and player aid (HTML) of every language."""
+    from translations.summary.render import render_summary
+
+    outputs = []
+    for lang in spec.summary_languages:
+        for fmt, label in (("md", "rules summary"), ("html", "A4 player aid")):
+            content = render_summary(spec, lang, fmt)
+            outputs.append((f"summary.{lang}.{fmt}", content, f"{label} {lang} ({len(content) // 1024} KB)"))
+    return outputs
+
+
+def _audit(game: str, overrides: dict[str, Path], target: Path) -> tuple[str, str]:
+    """Run the audit of every pair of editions; write its JSON (and HTML) report."""
+    import json
+    from collections import Counter
+
+    from rulespec.outputs import write_atomic
+    from rulespec.problems import display_path
+    from translations.audit import contract_view, run_audit
+    from translations.audit_cache import AuditError
+
+    started = time.perf_counter()
+    try:
+        result = run_audit(game, overrides)
+    except AuditError as exc:
+        return f"failed: {exc}", ""
+    view = contract_view(result)
+    write_atomic(target / "audit.json", json.dumps(view, indent=1, ensure_ascii=False) + "\n")
+    written = [target / "audit.json"]
+    try:
+        from translations.audit_report import render_report
+    except ImportError:
+        render_report = None
+    if render_report is not None:
+        for fmt in ("html", "markdown"):
+            path = target / f"audit.{'md' if fmt == 'markdown' else fmt}"
+            write_atomic(path, render_report(result, fmt))
+            written.append(path)
+    severities = Counter(f["severity"] for f in view["findings"])
+    summary = (f"{len(view['findings'])} findings (high {severities['high']}, medium {severities['medium']}, "
+               f"low {severities['low']}) in {time.perf_counter() - started:.1f} s")
+    return summary, ", ".join(display_path(p) for p in written)
+
+
+def _play(game: str, games: int) -> str:
+    """Play ``games`` seeded random games at the smallest and largest player count; report speed and scores."""
+    from engine.runtime import GameConfig
+    from engine.runtime.simulate import simulate
+    from rulespec.model import load_spec
+
+    spec = load_spec(game)
+    parts = []
+    for players in sorted({spec.players_min, spec.players_max}):
+        started = time.perf_counter()
+        records = simulate(GameConfig(game=game, players=players, seed=1), games, ["random"])
+        elapsed = time.perf_counter() - started
+        best = max(max(r.scores) for r in records)
+        parts.append(f"{players}p: {len(records)} games, {len(records) / elapsed:.0f}/s, best score {best}")
+    return "; ".join(parts)
+
+
+def register(app: typer.Typer) -> None:
+    """Add `build` to ``app``."""
+    app.command()(build)
