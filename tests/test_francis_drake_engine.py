@@ -715,3 +715,40 @@ def test_golden_hind_location_gives_the_extra_disc_resolved_first() -> None:
     while t.phase == MISSIONS:
         state.apply(state.legal_actions()[0])
     assert t.queue[0] == (seat, "golden_hind")
+
+
+def test_a_logged_game_replays_through_the_shared_cli(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from cli.app import app
+    from engine.runtime.replay import write_log
+
+    state = new_state(4, 21)
+    play_random(state, 21)
+    path = tmp_path / "game.jsonl"
+    write_log(path, state)
+    result = CliRunner().invoke(app, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "final scores verified" in result.output
+    # A tampered move is caught.
+    lines = path.read_text(encoding="utf-8").splitlines()
+    move = json.loads(lines[1])
+    move["action"] = {"kind": "attack", "args": {}}
+    lines[1] = json.dumps(move)
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert CliRunner().invoke(app, ["replay", str(path)]).exit_code != 0
+
+
+def test_simulate_runs_through_the_shared_cli() -> None:
+    from typer.testing import CliRunner
+
+    from cli.app import app
+
+    result = CliRunner().invoke(
+        app, ["simulate", "francis_drake", "--games", "6", "--players", "5", "--bots", "heuristic,random", "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    summary = data["editions"]["default"]
+    assert summary["games"] == 6
+    assert set(summary["groups"]["bot"]) == {"heuristic", "random"}

@@ -87,8 +87,7 @@ class FrancisDrakeState(State):
         return []
 
     def apply(self, action: Action) -> None:
-        if action not in self.legal_actions():
-            raise IllegalActionError(f"illegal in phase {self.table.phase}: {action}")
+        action = _canonical(action, self.legal_actions(), self.table.phase)
         t = self.table
         phase = t.phase
         if phase == PROVISION:
@@ -192,3 +191,14 @@ class FrancisDrakeState(State):
     def log(self) -> list[str]:
         """The event log: every move's effect and every chance outcome, in order."""
         return list(self.table.log)
+
+
+def _canonical(action: Action, legal: list[Action], phase: str) -> Action:
+    """The legal action equal to ``action`` up to the order of its arguments (JSON logs may sort keys)."""
+    if action in legal:
+        return action
+    wanted = (action.kind, sorted(action.args, key=lambda kv: kv[0]))
+    for candidate in legal:
+        if (candidate.kind, sorted(candidate.args, key=lambda kv: kv[0])) == wanted:
+            return candidate
+    raise IllegalActionError(f"illegal in phase {phase}: {action}")
