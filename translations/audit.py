@@ -1,0 +1,494 @@
+"""The translation audit: every pair of editions aligned and checked, findings merged, ranked and linked to rules.
+
+Pipeline (each stage its own module):
+
+1. read each edition's source exactly as in its file (:mod:`translations.editions`), refuse unusable files and
+   files not written in the edition's language;
+2. ingest (:mod:`translations.ingest`) and segment with spaCy (:mod:`translations.segment`);
+3. features per sentence: numbers, glossary concepts, marker words (:mod:`translations.checks.features`);
+4. embed all sentences once (:mod:`translations.embeddings`), align every pair (:mod:`translations.alignment`);
+5. run the checks (:mod:`translations.checks.pair_checks`) on each pair's links;
+6. merge observations of one kind about one passage across pairs (the passage is the set of sentences the
+   alignments join, across all editions), rank by severity, link each finding to the spec rule whose citations
+   overlap its spans, and add the spec's rulings the texts do not show (origin ``spec``).
+
+The result is a plain JSON-able dict (the contract of ``rulespec audit --format json`` plus an ``alignment``
+section the reports use), cached by :mod:`translations.audit_cache`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from itertools import combinations
+from pathlib import Path
+from typing import Any
+
+from translations.audit_cache import AuditError, AuditInputs, cache_get, cache_put, collect_inputs
+
+__all__ = ["AuditError", "contract_view", "finding_id", "resolve_pairs", "run_audit"]
+
+SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
+#: Links below this score do not join sentences into one passage for merging.
+UNIT_MIN_SCORE = 0.5
+#: At the start or end of a text, a run of at least this many sentences almost all without counterpart is a
+#: supplement the other edition does not print.
+SUPPLEMENT_MIN_SENTENCES = 10
+SUPPLEMENT_MAX_LINKED = 0.25
+#: A concept named in more than this share of an edition's sentences is generic ("player", "points"):
+#: translators replace it by pronouns freely, so its absence is no finding.
+GENERIC_CONCEPT_SHARE = 0.05
+#: Glossary kinds whose absence can change play (things and places). Phases, roles and abstract terms are
+#: paraphrased too freely to compare.
+CHECKED_CONCEPT_KINDS = frozenset({"component", "area", "resource"})
+
+
+@dataclass
+class Merged:
+    """Observations of one kind about one passage, across edition pairs."""
+
+    kind: str
+    severity: str
+    observed: int = 0
+    messages: list[str] = field(default_factory=list)
+    sentences: set[tuple[str, int]] = field(default_factory=set)
+    raw_spans: set[tuple[str, int, int]] = field(default_factory=set)
+    missing_in: set[str] = field(default_factory=set)
+    highlights: set[tuple[str, int, int]] = field(default_factory=set)
+
+
+def _check_language(edition_id: str, language: str, text: str, path: str) -> None:
+    """Refuse a file whose function words are not those of the edition's language."""
+    from translations.checks.lexicon import STOPWORDS
+
+    if language not in STOPWORDS:
+        return
+    words = [w.lower() for w in text[:200_000].split()]
+    if len(words) < 20:
+        return
+    scores = {lang: sum(w in stop for w in words) / len(words) for lang, stop in STOPWORDS.items()}
+    best = max(scores, key=lambda k: scores[k])
+    if best != language or scores[language] < 0.04:
+        raise AuditError(
+            f"{path}: edition {edition_id} should be {language} text, but it reads as {best} "
+            f"({scores[language]:.0%} {language} function words against {scores[best]:.0%} {best})"
+        )
+
+
+def _prepare(spec: Any, inputs: AuditInputs, edition_ids: Sequence[str]) -> dict[str, Any]:
+    """Ingest, segment, extract features and embed every edition taking part."""
+    from translations.alignment import PreparedEdition
+    from translations.checks.features import GlossaryMatcher, sentence_features
+    from translations.embeddings import embed
+    from translations.ingest import ingest
+    from translations.segment import _lemma_pipeline, segment
+
+    prepared: dict[str, PreparedEdition] = {}
+    texts: list[str] = []
+    owners: list[tuple[str, int]] = []
+    for edition_id in edition_ids:
+        source = inputs.sources[edition_id]
+        language = inputs.languages[edition_id]
+        nlp = _lemma_pipeline(language)
+
+        def lemmatize(form: str, nlp: Any = nlp) -> list[str]:
+            return [(t.lemma_ or t.text).lower() for t in nlp(form) if not t.is_space]
+
+        forms = {
+            concept.id: concept.terms[edition_id].all_forms()
+            for concept in spec.concepts.values()
+            if edition_id in concept.terms
+        }
+        matcher = GlossaryMatcher(forms, lemmatize) if forms else None
+        sentences = segment(ingest(source), language)
+        features = [sentence_features(s, language, matcher) for s in sentences]
+        prepared[edition_id] = PreparedEdition(
+            id=edition_id,
+            language=language,
+            path=str(inputs.paths[edition_id]),
+            sha256=inputs.digests[edition_id],
+            source=source,
+            sentences=sentences,
+            features=features,
+            embeddings=None,  # type: ignore[arg-type]  # filled below, in one batch for all editions
+            glossary_concepts=frozenset(c for c in forms if spec.concepts[c].kind in CHECKED_CONCEPT_KINDS),
+            concept_kinds={c.id: c.kind for c in spec.concepts.values()},
+        )
+        named = [c for f in features for c in f.concepts]
+        prepared[edition_id].generic_concepts = frozenset(
+            c for c in set(named) if named.count(c) > GENERIC_CONCEPT_SHARE * max(1, len(sentences))
+        )
+        texts.extend(s.text for s in sentences)
+        owners.extend((edition_id, s.index) for s in sentences)
+    vectors = embed(texts)
+    start = 0
+    for edition_id in edition_ids:
+        count = len(prepared[edition_id].sentences)
+        prepared[edition_id].embeddings = vectors[start : start + count]
+        start += count
+    return prepared
+
+
+class _Units:
+    """Union-find over (edition, sentence) nodes: sentences the alignments join form one passage."""
+
+    def __init__(self) -> None:
+        self.parent: dict[tuple[str, int], tuple[str, int]] = {}
+
+    def find(self, x: tuple[str, int]) -> tuple[str, int]:
+        self.parent.setdefault(x, x)
+        while self.parent[x] != x:
+            self.parent[x] = self.parent[self.parent[x]]
+            x = self.parent[x]
+        return x
+
+    def editions(self) -> dict[tuple[str, int], set[str]]:
+        """Root -> editions with a sentence in that passage."""
+        out: dict[tuple[str, int], set[str]] = {}
+        for node in list(self.parent):
+            out.setdefault(self.find(node), set()).add(node[0])
+        return out
+
+    def union(self, x: tuple[str, int], y: tuple[str, int]) -> None:
+        rx, ry = self.find(x), self.find(y)
+        if rx != ry:
+            self.parent[max(rx, ry)] = min(rx, ry)
+
+
+def _supplement_runs(edition: Any, linked: set[int]) -> list[tuple[int, int]]:
+    """Runs of sentences at the start or end of a text that almost never have a counterpart."""
+    active = [s.index for s in edition.sentences if not s.repeated and s.kind not in ("heading", "caption")]
+    runs: list[tuple[int, int]] = []
+    for ordered in (active, active[::-1]):
+        best = 0
+        hits = 0
+        for n, index in enumerate(ordered, start=1):
+            hits += index in linked
+            if n >= SUPPLEMENT_MIN_SENTENCES and hits / n <= SUPPLEMENT_MAX_LINKED:
+                best = n
+        if best:
+            chosen = ordered[:best]
+            runs.append((min(chosen), max(chosen)))
+    return runs
+
+
+def _pair_observations(spec: Any, a: Any, b: Any, units: _Units) -> tuple[list[Any], list[Any]]:
+    """Align one pair, run the checks, collapse a missing supplement into one observation."""
+    from translations.alignment import align
+    from translations.checks.pair_checks import Observation, PairContext, run_checks
+
+    links = align(a, b)
+    for link in links:
+        if link.a and link.b and link.score >= UNIT_MIN_SCORE:
+            for i in link.a:
+                for j in link.b:
+                    units.union((a.id, i), (b.id, j))
+    observations = run_checks(PairContext(a, b), links)
+    for me, them in ((a, b), (b, a)):
+        if not (spec.editions[me.id].has_supplement and not spec.editions[them.id].has_supplement):
+            continue
+        linked = {i for lk in links for i in (lk.a if me is a else lk.b) if (lk.b if me is a else lk.a)}
+        for lo, hi in _supplement_runs(me, linked):
+            inside = [
+                o for o in observations
+                if o.kind == "omission" and all(ed == me.id and lo <= i <= hi for ed, i in o.spans)
+            ]
+            if not inside:
+                continue
+            observations = [o for o in observations if o not in inside]
+            first, last = me.sentences[lo], me.sentences[hi]
+            message = (
+                f"{me.id} prints a supplement ({hi - lo + 1} sentences) that {them.id} does not include "
+                f"(the spec records that {them.id} has no supplement)"
+            )
+            obs = Observation("supplement", "low", message, [], [them.id], [(me.id, lo)])
+            obs.raw = (me.id, first.start, last.end)  # type: ignore[attr-defined]
+            observations.append(obs)
+    return links, observations
+
+
+def _merge(observations: Iterable[Any], units: _Units) -> list[Merged]:
+    """Group observations by kind and passage; an omission is void where the passage reaches that edition
+    through other pairs' links (A→C→B shows B has it even when A→B found no counterpart)."""
+    groups: dict[tuple[str, frozenset[tuple[str, int]]], Merged] = {}
+    present = units.editions()
+    for obs in observations:
+        roots = frozenset(units.find(u) for u in obs.units)
+        if obs.kind == "omission":
+            reached = set().union(*(present.get(r, set()) for r in roots))
+            obs.missing_in = [e for e in obs.missing_in if e not in reached]
+            if not obs.missing_in:
+                continue
+        key = (obs.kind, roots)
+        merged = groups.get(key)
+        if merged is None:
+            merged = groups[key] = Merged(obs.kind, obs.severity)
+        merged.observed += 1
+        if SEVERITY_ORDER[obs.severity] < SEVERITY_ORDER[merged.severity]:
+            merged.severity = obs.severity
+        if obs.message not in merged.messages:
+            merged.messages.append(obs.message)
+        merged.sentences.update(obs.spans)
+        raw = getattr(obs, "raw", None)
+        if raw:
+            merged.raw_spans.add(raw)
+        merged.missing_in.update(obs.missing_in)
+        merged.highlights.update((ed, i, t0 * 1_000_000 + t1) for ed, i, t0, t1 in obs.highlights)
+    return list(groups.values())
+
+
+def _weigh_agreement(merged: list[Merged], editions: int) -> None:
+    """With three or more editions, a difference only one pair shows weighs one level less, and an omission
+    several pairs agree on one level more.
+
+    A difference one edition shows against every other edition (it alone lacks something) also weighs one level
+    more. A real change of the rules in one edition shows against every other edition; a difference seen by a
+    single pair is more often a loose rewording or an alignment slip.
+    """
+    levels = list(SEVERITY_ORDER)
+    for m in merged:
+        if m.kind == "supplement":
+            continue
+        if m.observed == 1:
+            m.severity = levels[min(len(levels) - 1, SEVERITY_ORDER[m.severity] + 1)]
+        elif (m.kind == "omission" and m.observed >= 2) or (
+            len(m.missing_in) == 1 and m.observed >= editions - 1
+        ):
+            m.severity = levels[max(0, SEVERITY_ORDER[m.severity] - 1)]
+
+
+def _rule_intervals(spec: Any, sources: Mapping[str, str]) -> dict[str, list[tuple[int, int, str]]]:
+    """Per edition, ``(start, end, rule id)`` of every quote of every rule and setup step."""
+    from translations.citations import quote_span, quotes_of
+
+    out: dict[str, list[tuple[int, int, str]]] = {e: [] for e in sources}
+    for rule in [*spec.setup, *spec.rules.values()]:
+        for edition, citation in rule.citations.items():
+            if edition not in sources:
+                continue
+            for quote, until in quotes_of(citation):
+                span = quote_span(sources[edition], quote, until)
+                if span:
+                    out[edition].append((span[0], span[1], rule.id))
+    return out
+
+
+def _link_rule(spans: list[dict[str, Any]], intervals: Mapping[str, list[tuple[int, int, str]]]) -> str | None:
+    """The rule whose citations overlap the spans most (ties: the tighter citation)."""
+    overlap: dict[str, int] = {}
+    width: dict[str, int] = {}
+    for span in spans:
+        for start, end, rule_id in intervals.get(span["edition"], ()):
+            common = min(end, span["end"]) - max(start, span["start"])
+            if common > 0:
+                overlap[rule_id] = overlap.get(rule_id, 0) + common
+                width[rule_id] = min(width.get(rule_id, 1 << 30), end - start)
+    if not overlap:
+        return None
+    return min(overlap, key=lambda r: (-overlap[r], width[r], r))
+
+
+def finding_id(kind: str, spans: Iterable[Mapping[str, Any]]) -> str:
+    """A stable id: a hash of the kind and the sorted spans."""
+    key = kind + "|" + ";".join(sorted(f"{s['edition']}:{s['start']}-{s['end']}" for s in spans))
+    return hashlib.sha256(key.encode("utf-8")).hexdigest()[:16]
+
+
+def _span(edition: str, source: str, start: int, end: int) -> dict[str, Any]:
+    return {"edition": edition, "start": start, "end": end, "text": source[start:end]}
+
+
+def _spec_findings(spec: Any, sources: Mapping[str, str], text_rules: set[str]) -> list[dict[str, Any]]:
+    """Rulings of the spec that no text finding shows: reported with origin ``spec``."""
+    from translations.citations import quote_span, quotes_of
+
+    out: list[dict[str, Any]] = []
+    for ruling in spec.rulings.values():
+        if text_rules & set(ruling.rules):
+            continue
+        spans: list[dict[str, Any]] = []
+        stating: set[str] = set()
+        for reading in ruling.readings.values():
+            stating.update(reading.editions)
+            for edition, citation in reading.citations.items():
+                if edition not in sources:
+                    continue
+                for quote, until in quotes_of(citation):
+                    found = quote_span(sources[edition], quote, until)
+                    if found:
+                        spans.append(_span(edition, sources[edition], *found))
+        readings = "; ".join(
+            f"{r.id} ({', '.join(r.editions) or 'no edition'}): {r.summary}" for r in ruling.readings.values()
+        )
+        message = f"Ruling {ruling.id}: {ruling.question} Readings: {readings}. Default: {ruling.default}."
+        spans = sorted({(s["edition"], s["start"], s["end"]): s for s in spans}.values(), key=_span_key(spec))
+        out.append(
+            {
+                "id": finding_id("ruling:" + ruling.id, spans),
+                "kind": "ruling",
+                "severity": ruling.impact if ruling.impact in SEVERITY_ORDER else "medium",
+                "origin": "spec",
+                "rule": ruling.rules[0] if ruling.rules else None,
+                "message": message,
+                "spans": spans,
+                "missing_in": sorted(e for e in sources if e not in stating),
+            }
+        )
+    return out
+
+
+def _span_key(spec: Any) -> Any:
+    order = {e: n for n, e in enumerate(spec.editions)}
+    return lambda s: (order.get(s["edition"], 99), s["start"], s["end"])
+
+
+def _findings(spec: Any, prepared: Mapping[str, Any], merged: list[Merged]) -> list[dict[str, Any]]:
+    sources = {e: p.source for e, p in prepared.items()}
+    intervals = _rule_intervals(spec, sources)
+    out: list[dict[str, Any]] = []
+    for m in merged:
+        spans = [
+            _span(ed, sources[ed], prepared[ed].sentences[i].start, prepared[ed].sentences[i].end)
+            for ed, i in sorted(m.sentences)
+        ]
+        spans += [_span(ed, sources[ed], s, e) for ed, s, e in sorted(m.raw_spans)]
+        spans = sorted({(s["edition"], s["start"], s["end"]): s for s in spans}.values(), key=_span_key(spec))
+        highlights = []
+        for ed, i, packed in sorted(m.highlights):
+            t0, t1 = divmod(packed, 1_000_000)
+            sentence = prepared[ed].sentences[i]
+            if t0 < len(sentence.token_spans) and t1 - 1 < len(sentence.token_spans):
+                start, end = sentence.source_span(sentence.token_spans[t0][0], sentence.token_spans[t1 - 1][1])
+                highlights.append([ed, start, end])
+        rule = _link_rule(spans, intervals)
+        message = " | ".join(m.messages)
+        if rule and spec.rule(rule).ruling:
+            message += f" [ruling {spec.rule(rule).ruling}]"
+        out.append(
+            {
+                "id": finding_id(m.kind, spans),
+                "kind": m.kind,
+                "severity": m.severity,
+                "origin": "text",
+                "rule": rule,
+                "message": message,
+                "spans": spans,
+                "missing_in": sorted(m.missing_in),
+                "_highlights": highlights,
+            }
+        )
+    return out
+
+
+def _sort(findings: list[dict[str, Any]], spec: Any) -> list[dict[str, Any]]:
+    key = _span_key(spec)
+    return sorted(
+        findings,
+        key=lambda f: (
+            SEVERITY_ORDER[f["severity"]],
+            f["origin"] != "text",
+            key(f["spans"][0]) if f["spans"] else (99, 0, 0),
+            f["kind"],
+            f["id"],
+        ),
+    )
+
+
+def resolve_pairs(edition_ids: Sequence[str], pairs: Sequence[str] | None) -> list[tuple[str, str]]:
+    """``["en,de"]`` → ``[("en", "de")]``; all pairs in edition order when none are given."""
+    if not pairs:
+        return list(combinations(edition_ids, 2))
+    out: list[tuple[str, str]] = []
+    for item in pairs:
+        parts = [p.strip() for p in item.split(",")]
+        if len(parts) != 2 or not all(parts) or parts[0] == parts[1]:
+            raise AuditError(f"--pair expects two different edition ids as A,B, got {item!r}")
+        for part in parts:
+            if part not in edition_ids:
+                raise AuditError(f"--pair {item}: unknown edition {part!r} (editions: {', '.join(edition_ids)})")
+        if (parts[0], parts[1]) not in out:
+            out.append((parts[0], parts[1]))
+    return out
+
+
+def run_audit(
+    game: str | Path,
+    overrides: Mapping[str, Path] | None = None,
+    pairs: Sequence[str] | None = None,
+    use_cache: bool = True,
+) -> dict[str, Any]:
+    """Audit a game's editions; the result dict is what every report renders.
+
+    Raises :class:`AuditError` with a user-facing message for unusable input.
+    """
+    inputs = collect_inputs(game, overrides or {})
+    selected = resolve_pairs(inputs.edition_ids, pairs)
+    key = inputs.key(selected)
+    if use_cache:
+        cached = cache_get(key)
+        if cached is not None:
+            cached.pop("_key", None)
+            return cached
+    for edition_id in inputs.edition_ids:
+        _check_language(edition_id, inputs.languages[edition_id], inputs.sources[edition_id],
+                        str(inputs.paths[edition_id]))
+    result = _compute(inputs, selected)
+    if use_cache:
+        cache_put(key, result)
+    return result
+
+
+def _compute(inputs: AuditInputs, selected: list[tuple[str, str]]) -> dict[str, Any]:
+    from rulespec.model import load_spec
+    from rulespec.problems import SpecError
+
+    try:
+        spec = load_spec(inputs.folder)
+    except SpecError as exc:
+        raise AuditError(f"the spec of {inputs.game} is not valid:\n{exc}") from None
+    taking_part = [e for e in inputs.edition_ids if any(e in pair for pair in selected)]
+    prepared = _prepare(spec, inputs, taking_part)
+    units = _Units()
+    observations: list[Any] = []
+    alignment: list[dict[str, Any]] = []
+    for a_id, b_id in selected:
+        links, obs = _pair_observations(spec, prepared[a_id], prepared[b_id], units)
+        observations.extend(obs)
+        alignment.append(
+            {
+                "a": a_id,
+                "b": b_id,
+                "links": [[list(lk.a), list(lk.b), round(lk.score, 4), lk.displaced] for lk in links],
+            }
+        )
+    merged = _merge(observations, units)
+    if len(taking_part) >= 3:
+        _weigh_agreement(merged, len(taking_part))
+    findings = _findings(spec, prepared, merged)
+    text_rules = {f["rule"] for f in findings if f["rule"]}
+    findings += _spec_findings(spec, {e: prepared[e].source for e in taking_part}, text_rules)
+    findings = _sort(findings, spec)
+    return {
+        "game": spec.id,
+        "editions": [
+            {"id": e, "language": inputs.languages[e], "path": str(inputs.paths[e]), "sha256": inputs.digests[e]}
+            for e in taking_part
+        ],
+        "findings": findings,
+        "alignment": {
+            "pairs": alignment,
+            "sentences": {
+                e: [[s.start, s.end, s.kind, s.text] for s in prepared[e].sentences] for e in taking_part
+            },
+        },
+    }
+
+
+def contract_view(result: Mapping[str, Any]) -> dict[str, Any]:
+    """The JSON contract (audit-findings.schema.json): game, editions, findings without internal keys."""
+    return {
+        "game": result["game"],
+        "editions": [dict(e) for e in result["editions"]],
+        "findings": [{k: v for k, v in f.items() if not k.startswith("_")} for f in result["findings"]],
+    }

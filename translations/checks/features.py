@@ -1,0 +1,187 @@
+"""What each sentence says, as comparable features: numbers (with bounds), glossary concepts and markers.
+
+Features are computed once per sentence and used twice: by the aligner (shared numbers and concepts make two
+sentences likelier translations of each other) and by the checks (a feature on one side only is a finding).
+
+Glossary concepts are matched on whole tokens, longest phrase first, against both the words and their lookup
+lemmas, so "Storage Boards" is the concept of "Storage Board" while "Marker" inside "Rahmenmarker" is never
+matched (no partial words). Every form an edition uses for a concept (term, plural, variants, inflections)
+counts as that concept: variants never differ.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from translations.checks.lexicon import (
+    MARKERS,
+    NUMBER_BOUNDS,
+    NUMBER_WORDS,
+    ORDINAL_WORDS,
+    PAGE_WORDS,
+    WEAK_NUMBER_WORDS,
+)
+from translations.segment import Sentence
+
+_TOKEN = re.compile(r"\d+(?:[.,/]\d+)*|[^\W\d_]+(?:[-'’][^\W\d_]+)*|\S", re.UNICODE)
+_DIGITS = re.compile(r"^\d+(?:/\d+)*$")
+
+
+def tokenize(text: str) -> list[str]:
+    """Lower-case tokens exactly as :mod:`translations.segment` cuts them."""
+    return [m.group(0).lower() for m in _TOKEN.finditer(text)]
+
+
+@dataclass(frozen=True)
+class NumberMention:
+    """A number a sentence states: its value, whether it is stated outright, its bound and its tokens."""
+
+    value: int
+    strong: bool
+    bound: str  # "exact" | "max" | "min"
+    first: int
+    last: int
+    ordinal: bool = False  # "second", "2nd", "2." before a word: a rank, never bounded
+
+
+@dataclass
+class Features:
+    """Comparable content of one sentence (token indices refer to ``Sentence.tokens``)."""
+
+    numbers: list[NumberMention] = field(default_factory=list)
+    concepts: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    #: concepts only named by a form several concepts share ("ship"): they answer a finding, never raise one
+    weak_concepts: set[str] = field(default_factory=set)
+    markers: dict[tuple[str, str], list[tuple[int, int]]] = field(default_factory=dict)
+
+    def strong_values(self) -> set[int]:
+        return {n.value for n in self.numbers if n.strong}
+
+    def all_values(self) -> set[int]:
+        return {n.value for n in self.numbers}
+
+
+def _phrase_hits(tokens: Sequence[str], phrase: Sequence[str]) -> Iterable[tuple[int, int]]:
+    n = len(phrase)
+    for i in range(len(tokens) - n + 1):
+        if list(tokens[i : i + n]) == list(phrase):
+            yield i, i + n
+
+
+class GlossaryMatcher:
+    """Finds the glossary concepts of one edition in its sentences.
+
+    ``forms`` maps concept id to every written form the edition uses for it; ``lemmatize`` turns a form into
+    lemma tokens (the same lemmatizer as the sentences), so inflected mentions match too.
+    """
+
+    def __init__(self, forms: Mapping[str, Iterable[str]], lemmatize: object | None = None) -> None:
+        patterns: dict[tuple[str, ...], set[str]] = {}
+        for concept, words in sorted(forms.items()):
+            for form in words:
+                variants = [tuple(tokenize(form))]
+                if callable(lemmatize):
+                    variants.append(tuple(lemmatize(form)))
+                for toks in variants:
+                    if toks:
+                        patterns.setdefault(toks, set()).add(concept)
+        # Longest first: "milestone marker" wins over "marker".
+        self.patterns = sorted(
+            ((toks, tuple(sorted(owners))) for toks, owners in patterns.items()), key=lambda item: (-len(item[0]), item[0])
+        )
+        self.concepts = frozenset(forms)
+        self._by_first: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+        for toks, owners in self.patterns:
+            self._by_first.setdefault(toks[0], []).append((toks, owners))
+
+    def find(self, tokens: Sequence[str], lemmas: Sequence[str]) -> tuple[dict[str, list[tuple[int, int]]], set[str]]:
+        """``(concept id -> token spans, weak concepts)``; spans never overlap (longest phrase first).
+
+        A form several concepts share (an edition calling two things "ship") makes each of them *weak*.
+        """
+        taken = [False] * len(tokens)
+        found: dict[str, list[tuple[int, int]]] = {}
+        weak: set[str] = set()
+        for seq in (tokens, lemmas):
+            for i in range(len(seq)):
+                for toks, owners in self._by_first.get(seq[i], ()):
+                    j = i + len(toks)
+                    if j <= len(seq) and tuple(seq[i:j]) == toks and not any(taken[i:j]):
+                        for k in range(i, j):
+                            taken[k] = True
+                        if len(owners) == 1:
+                            found.setdefault(owners[0], []).append((i, j))
+                        else:
+                            weak.update(owners)
+                        break
+        return found, weak - set(found)
+
+
+def _bound_before(tokens: Sequence[str], index: int, language: str) -> str:
+    for bound, per_language in NUMBER_BOUNDS.items():
+        for phrase in per_language.get(language, ()):
+            words = phrase.split()
+            start = index - len(words)
+            if start >= 0 and list(tokens[start:index]) == words:
+                return bound
+    after = list(tokens[index + 1 : index + 3])
+    if bound_after := {"or more": "min", "oder mehr": "min", "of meer": "min"}.get(" ".join(after)):
+        return bound_after
+    return "exact"
+
+
+def extract_numbers(sentence: Sentence, language: str) -> list[NumberMention]:
+    """Numbers stated by a sentence: digits and number words, without page references or list labels."""
+    tokens = sentence.tokens
+    strong_words = NUMBER_WORDS.get(language, {})
+    weak_words = WEAK_NUMBER_WORDS.get(language, {})
+    pages = PAGE_WORDS.get(language, ())
+    out: list[NumberMention] = []
+    for i, tok in enumerate(tokens):
+        values: list[int] = []
+        strong = True
+        ordinal = tok in ORDINAL_WORDS.get(language, ())
+        if _DIGITS.match(tok):
+            prev = tokens[i - 1] if i else ""
+            prev2 = tokens[i - 2] if i > 1 else ""
+            if prev in pages or (prev == "." and prev2 in pages):
+                continue
+            nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
+            if i == 0 and (nxt == "." or sentence.kind == "step"):
+                continue  # the label of a numbered step or list item, not a number of the rules
+            if nxt == "x":  # "1x cards": a card name
+                continue
+            values = [int(part) for part in tok.split("/") if part.isdigit() and len(part) <= 4]
+            after = tokens[i + 2] if i + 2 < len(tokens) else ""
+            ordinal = nxt in ("nd", "rd", "th", "st") or (nxt == "." and after.isalpha() and language == "de")
+        elif tok in strong_words:
+            values = [strong_words[tok]]
+        elif tok in weak_words:
+            values, strong = [weak_words[tok]], False
+        for value in values:
+            bound = _bound_before(tokens, i, language)
+            out.append(NumberMention(value, strong, bound, i, i + 1, ordinal))
+    return out
+
+
+def extract_markers(sentence: Sentence, language: str) -> dict[tuple[str, str], list[tuple[int, int]]]:
+    """``(check, class) -> token spans`` of modality, quantifier, negation, timing and condition words."""
+    found: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    for check, classes in MARKERS.items():
+        for name, per_language in classes.items():
+            for phrase in per_language.get(language, ()):
+                words = tuple(tokenize(phrase))
+                for seq in (sentence.tokens, sentence.lemmas):
+                    for span in _phrase_hits(seq, words):
+                        spans = found.setdefault((check, name), [])
+                        if span not in spans:
+                            spans.append(span)
+    return found
+
+
+def sentence_features(sentence: Sentence, language: str, glossary: GlossaryMatcher | None) -> Features:
+    """All features of one sentence."""
+    concepts, weak = glossary.find(sentence.tokens, sentence.lemmas) if glossary else ({}, set())
+    return Features(extract_numbers(sentence, language), concepts, weak, extract_markers(sentence, language))

@@ -1,0 +1,386 @@
+"""Checks on aligned sentence pairs, pofilter style: each check is one named, documented function.
+
+A check receives the pair context (both prepared editions) and one :class:`~translations.alignment.Link`, and
+returns :class:`Observation` s: what differs, where (source spans) and which edition lacks it. The audit merges
+observations of the same kind about the same passage across edition pairs into findings.
+
+Noise control, the first design goal (false alarms are what users of QA tools complain about most):
+
+- content checks only look at confident links (score >= :data:`CHECK_MIN_SCORE`);
+- a glossary concept or a marker word counts as present when the other edition says it in the linked sentence
+  or right next to it (translators move words across sentence boundaries);
+- every form and variant of a glossary concept is the same concept; matching is on whole words and lemmas;
+- a number answered by an article ("a", "ein", "een") is no difference; page references and step labels
+  are not numbers of the rules;
+- headings, captions and repeated blocks never raise omissions; findings inside worked examples weigh less.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+from translations.alignment import Link, PreparedEdition
+from translations.checks.features import Features
+from translations.checks.lexicon import (
+    CLAUSE_INITIAL_CONDITIONALS,
+    MARKERS,
+    NOT_VERBS,
+    VERB_FIRST_FOLLOWERS,
+)
+from translations.segment import Sentence
+
+#: Links scoring below this are too uncertain to compare their content.
+CHECK_MIN_SCORE = 0.5
+#: Concept differences need a surer link: a loose rewording moves terms around.
+GLOSSARY_MIN_SCORE = 0.6
+SEVERITIES = ("high", "medium", "low")
+
+
+@dataclass
+class Observation:
+    """One difference seen on one link of one edition pair."""
+
+    kind: str
+    severity: str
+    message: str
+    spans: list[tuple[str, int]]  # (edition id, sentence index)
+    missing_in: list[str]
+    units: list[tuple[str, int]] = field(default_factory=list)  # sentences that identify the passage
+    highlights: list[tuple[str, int, int, int]] = field(default_factory=list)  # (edition, sentence, tok0, tok1)
+
+
+@dataclass
+class PairContext:
+    """The two editions a check compares."""
+
+    a: PreparedEdition
+    b: PreparedEdition
+
+    def side(self, link: Link, first: bool) -> tuple[PreparedEdition, tuple[int, ...]]:
+        return (self.a, link.a) if first else (self.b, link.b)
+
+
+def _lower(severity: str) -> str:
+    return SEVERITIES[min(len(SEVERITIES) - 1, SEVERITIES.index(severity) + 1)]
+
+
+def _in_example(sentences: Iterable[Sentence]) -> bool:
+    return any(s.kind == "example" for s in sentences)
+
+
+def _quote(edition: PreparedEdition, indices: tuple[int, ...], limit: int = 90) -> str:
+    text = " ".join(edition.sentences[i].text for i in indices)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _merged(edition: PreparedEdition, indices: Iterable[int]) -> Features:
+    out = Features()
+    for i in indices:
+        f = edition.features[i]
+        out.numbers.extend(f.numbers)
+        out.weak_concepts.update(f.weak_concepts)
+        for key, spans in f.concepts.items():
+            out.concepts.setdefault(key, []).extend(spans)
+        for mk, spans in f.markers.items():
+            out.markers.setdefault(mk, []).extend(spans)
+    return out
+
+
+def _neighbourhood(edition: PreparedEdition, indices: tuple[int, ...]) -> list[int]:
+    """The linked sentences and one sentence either side within the same block."""
+    if not indices:
+        return []
+    lo, hi = min(indices), max(indices)
+    block = {edition.sentences[i].block for i in indices}
+    around = [i for i in (lo - 1, hi + 1) if 0 <= i < len(edition.sentences) and edition.sentences[i].block in block]
+    return sorted({*indices, *around})
+
+
+def _obs(
+    kind: str,
+    severity: str,
+    message: str,
+    ctx: PairContext,
+    link: Link,
+    missing: PreparedEdition,
+    highlights: list[tuple[str, int, int, int]] | None = None,
+) -> Observation:
+    spans = [(ctx.a.id, i) for i in link.a] + [(ctx.b.id, j) for j in link.b]
+    sentences = [ctx.a.sentences[i] for i in link.a] + [ctx.b.sentences[j] for j in link.b]
+    if _in_example(sentences):
+        severity = _lower(severity)
+        message += " (in a worked example)"
+    return Observation(kind, severity, message, spans, [missing.id], spans, highlights or [])
+
+
+# --- the checks ------------------------------------------------------------------------------------------
+
+
+def check_omission(ctx: PairContext, link: Link) -> list[Observation]:
+    """A rule-bearing sentence with no counterpart in the other edition (omission there, addition here).
+
+    Headings, captions, repeated blocks and short fragments are skipped; a sentence with a confident match
+    elsewhere in the other edition (displaced) is not missing. Severity grows with what the sentence carries:
+    numbers, modal verbs, negations and conditions are the stuff of rules.
+    """
+    if link.a and link.b:
+        return []
+    if link.displaced:
+        return []
+    first = bool(link.a)
+    edition, indices = ctx.side(link, first)
+    other = ctx.b if first else ctx.a
+    out: list[Observation] = []
+    for i in indices:
+        sentence = edition.sentences[i]
+        words = [t for t in sentence.tokens if t.isalpha()]
+        if sentence.kind in ("heading", "caption") or sentence.repeated or len(words) < 5:
+            continue
+        feats = edition.features[i]
+        weight = sum(
+            (
+                bool(feats.strong_values()),
+                any(k[0] in ("modality", "negation", "condition") for k in feats.markers),
+                bool(feats.concepts),
+            )
+        )
+        # Medium at most here: the audit raises it when several edition pairs agree on the omission.
+        severity = "medium" if weight >= 2 else "low"
+        if sentence.kind == "example":
+            severity = _lower(severity)
+        message = f"{edition.id}: “{_quote(edition, (i,))}” has no counterpart in {other.id}"
+        out.append(Observation("omission", severity, message, [(edition.id, i)], [other.id], [(edition.id, i)]))
+    return out
+
+
+def _number_text(values: set[int]) -> str:
+    return ", ".join(str(v) for v in sorted(values))
+
+
+def check_numbers(ctx: PairContext, link: Link) -> list[Observation]:
+    """Numbers (digits and number words) stated on one side only, or bounded differently ("bis zu 3" vs "3").
+
+    A value stated outright on one side must appear on the other, as a digit, a number word or (for 1 and 2)
+    an article, "first", "both". Values present on both sides must carry the same bound (exact, up to, at least).
+    """
+    fa, fb = _merged(ctx.a, link.a), _merged(ctx.b, link.b)
+    out: list[Observation] = []
+    for first in (True, False):
+        mine, theirs = (fa, fb) if first else (fb, fa)
+        me, them = (ctx.a, ctx.b) if first else (ctx.b, ctx.a)
+        mine_idx = link.a if first else link.b
+        missing = mine.strong_values() - theirs.all_values()
+        if missing:
+            highlights = [
+                (me.id, i, n.first, n.last) for i in mine_idx for n in me.features[i].numbers if n.value in missing
+            ]
+            stated = theirs.strong_values()
+            extra = theirs.strong_values() - mine.all_values()
+            if extra:  # both sides state a number the other lacks: a conflict, not just an omission
+                message = f"{me.id} states {_number_text(missing)} where {them.id} states {_number_text(extra)}"
+                out.append(_obs("number", "high", message, ctx, link, them, highlights))
+            else:
+                told = f"only {_number_text(stated)}" if stated else "no number"
+                message = f"{me.id} states {_number_text(missing)} where {them.id} states {told}"
+                out.append(_obs("number", "medium", message, ctx, link, them, highlights))
+    cardinal_a = {n.value for n in fa.numbers if n.strong and not n.ordinal}
+    cardinal_b = {n.value for n in fb.numbers if n.strong and not n.ordinal}
+    for value in sorted(cardinal_a & cardinal_b):
+        bounds_a = {n.bound for n in fa.numbers if n.value == value and not n.ordinal}
+        bounds_b = {n.bound for n in fb.numbers if n.value == value and not n.ordinal}
+        if bounds_a != bounds_b and (bounds_a - {"exact"} or bounds_b - {"exact"}):
+            odd_first = bool(bounds_a - {"exact"} - bounds_b)
+            odd, plain = (ctx.a, ctx.b) if odd_first else (ctx.b, ctx.a)
+            odd_bounds = (bounds_a if odd_first else bounds_b) - {"exact"}
+            words = {"max": "up to", "min": "at least"}
+            bound_txt = "/".join(words[b] for b in sorted(odd_bounds))
+            message = f"{odd.id} says {bound_txt} {value} where {plain.id} says exactly {value}"
+            # "up to one" against "one" rarely changes play; a bound on a larger number does.
+            out.append(_obs("number_bound", "high" if value > 1 else "low", message, ctx, link, plain))
+    return out
+
+
+def check_glossary(ctx: PairContext, link: Link) -> list[Observation]:
+    """A glossary concept (a thing or a place) named on one side only.
+
+    Both editions must have a term for the concept; any form or variant of it counts, on whole words or
+    lemmas; the other side's neighbouring sentences count too. Variants of one concept never differ.
+    Medium when the other side names another concept of the same kind instead (a substitution), else low.
+    """
+    out: list[Observation] = []
+    for first in (True, False):
+        me, them = (ctx.a, ctx.b) if first else (ctx.b, ctx.a)
+        mine_idx, their_idx = (link.a, link.b) if first else (link.b, link.a)
+        if link.score < GLOSSARY_MIN_SCORE:
+            continue
+        mine = _merged(me, mine_idx).concepts
+        near = _merged(them, _neighbourhood(them, their_idx))
+        theirs = set(near.concepts) | near.weak_concepts
+        known = _known_concepts(me) & _known_concepts(them)
+        generic = me.generic_concepts | them.generic_concepts
+        linked = set(_merged(them, their_idx).concepts)
+        for concept in sorted(set(mine) - theirs):
+            if concept not in known or concept in generic:
+                continue
+            kind = me.concept_kinds.get(concept)
+            instead = sorted(c for c in linked - set(mine) if them.concept_kinds.get(c) == kind)
+            highlights = [(me.id, i, s, e) for i in mine_idx for s, e in me.features[i].concepts.get(concept, [])]
+            if instead:
+                message = f"{me.id} names “{concept}” where {them.id} names “{', '.join(instead)}”"
+                out.append(_obs("glossary", "medium", message, ctx, link, them, highlights))
+            else:
+                message = f"{me.id} names “{concept}” that {them.id} does not name here"
+                out.append(_obs("glossary", "low", message, ctx, link, them, highlights))
+    return out
+
+
+def _known_concepts(edition: PreparedEdition) -> frozenset[str]:
+    return edition.glossary_concepts
+
+
+def _marker_classes(edition: PreparedEdition, indices: Iterable[int], check: str) -> dict[str, list[tuple[int, int, int]]]:
+    found: dict[str, list[tuple[int, int, int]]] = {}
+    for i in indices:
+        for (kind, name), spans in edition.features[i].markers.items():
+            if kind == check:
+                found.setdefault(name, []).extend((i, s, e) for s, e in spans)
+    return found
+
+
+def _one_sided(
+    ctx: PairContext,
+    link: Link,
+    check: str,
+    severities: dict[str, str],
+    describe: Callable[[str], str],
+    present: Callable[[PreparedEdition, Iterable[int], str], bool] | None = None,
+) -> list[Observation]:
+    """Marker classes of ``check`` on one side only (the other side's neighbours count as present)."""
+    out: list[Observation] = []
+    for first in (True, False):
+        me, them = (ctx.a, ctx.b) if first else (ctx.b, ctx.a)
+        mine_idx, their_idx = (link.a, link.b) if first else (link.b, link.a)
+        mine = _marker_classes(me, mine_idx, check)
+        near = _neighbourhood(them, their_idx)
+        theirs = _marker_classes(them, near, check)
+        for name in sorted(set(mine) - set(theirs)):
+            if name not in severities or not MARKERS[check][name].get(them.language):
+                continue
+            if present is not None and present(them, near, name):
+                continue
+            highlights = [(me.id, i, s, e) for i, s, e in mine[name]]
+            message = f"{me.id} says {describe(name)} where {them.id} does not"
+            out.append(_obs(check, severities[name], message, ctx, link, them, highlights))
+    return out
+
+
+def check_modality(ctx: PairContext, link: Link) -> list[Observation]:
+    """Permission against obligation: "may" on one side, "must" on the other (may/must, darf/muss, mag/moet).
+
+    A side without any modal verb (an imperative) is not compared: imperatives translate both. A sentence
+    with both ("you may build several, but must pay each") is not a conflict.
+    """
+    ma = _marker_classes(ctx.a, link.a, "modality")
+    mb = _marker_classes(ctx.b, link.b, "modality")
+    out: list[Observation] = []
+    for first in (True, False):
+        mine, theirs = (ma, mb) if first else (mb, ma)
+        me, them = (ctx.a, ctx.b) if first else (ctx.b, ctx.a)
+        mine_idx = link.a if first else link.b
+        pure_obligation = "obligation" in mine and "permission" not in mine
+        pure_permission = "permission" in theirs and "obligation" not in theirs
+        if pure_obligation and pure_permission:
+            highlights = [(me.id, i, s, e) for i, s, e in mine["obligation"]]
+            message = f"{me.id} makes it an obligation (must) where {them.id} makes it a permission (may)"
+            out.append(_obs("modality", "high", message, ctx, link, them, highlights))
+        _ = mine_idx
+    return out
+
+
+def check_quantifiers(ctx: PairContext, link: Link) -> list[Observation]:
+    """Quantifiers on one side only: each/all/only/up to/at least (jede/alle/nur/bis zu/mindestens, elke/...)."""
+    severities = {"only": "low", "up_to": "low", "at_least": "low", "each": "low", "all": "low"}
+    words = {"each": "“each”", "all": "“all”", "only": "“only”", "up_to": "“up to”", "at_least": "“at least”"}
+    return _one_sided(ctx, link, "quantifier", severities, lambda n: words[n])
+
+
+def check_negation(ctx: PairContext, link: Link) -> list[Observation]:
+    """A negation (not/no/never, nicht/kein/nie, niet/geen/nooit) on one side only."""
+    return _one_sided(ctx, link, "negation", {"negation": "low"}, lambda n: "“not/no/never”")
+
+
+def check_timing(ctx: PairContext, link: Link) -> list[Observation]:
+    """Timing words on one side only: immediately / at the end of / at the beginning of."""
+    severities = {"immediately": "low", "end": "low", "beginning": "low"}
+    words = {"immediately": "“immediately”", "end": "“at the end of”", "beginning": "“at the beginning of”"}
+    return _one_sided(ctx, link, "timing", severities, lambda n: words[n])
+
+
+def has_condition(edition: PreparedEdition, indices: Iterable[int], name: str = "if") -> bool:
+    """Whether the sentences state a condition: a conjunction, a clause-initial "als"/"when", or a German or
+    Dutch verb-first clause ("Passt das Plättchen nicht, ...", "Heeft de speler ..., dan ...")."""
+    lang = edition.language
+    for i in indices:
+        s = edition.sentences[i]
+        if (("condition", name) in edition.features[i].markers):
+            return True
+        if name != "if":
+            continue
+        toks = s.tokens
+        starts = [0] + [k + 1 for k, t in enumerate(toks) if t in (",", ":", ";")]
+        for k in starts:
+            if k >= len(toks):
+                continue
+            if toks[k] in CLAUSE_INITIAL_CONDITIONALS.get(lang, ()):
+                return True
+            followers = VERB_FIRST_FOLLOWERS.get(lang)
+            verb_first = (
+                followers
+                and k + 1 < len(toks)
+                and toks[k].isalpha()
+                and toks[k] not in NOT_VERBS.get(lang, ())
+                and toks[k + 1] in followers
+                and "," in toks[k + 2 :]
+            )
+            if verb_first:
+                return True
+    return False
+
+
+def check_conditions(ctx: PairContext, link: Link) -> list[Observation]:
+    """A condition on one side only: if/unless, wenn/falls/außer, als/indien/tenzij (verb-first clauses count)."""
+    severities = {"if": "low", "unless": "medium"}
+    words = {"if": "“if”", "unless": "“unless/except”"}
+    return _one_sided(ctx, link, "condition", severities, lambda n: words[n], present=has_condition)
+
+
+#: Every check, by name, in report order.
+CHECKS: dict[str, Callable[[PairContext, Link], list[Observation]]] = {
+    "omission": check_omission,
+    "number": check_numbers,
+    "glossary": check_glossary,
+    "modality": check_modality,
+    "quantifier": check_quantifiers,
+    "negation": check_negation,
+    "timing": check_timing,
+    "condition": check_conditions,
+}
+
+
+def run_checks(ctx: PairContext, links: list[Link]) -> list[Observation]:
+    """All checks on all links of one pair; content checks only on confident links."""
+    out: list[Observation] = []
+    for link in links:
+        if not (link.a and link.b):
+            out.extend(check_omission(ctx, link))
+            continue
+        if link.score < CHECK_MIN_SCORE:
+            continue
+        sentences = [ctx.a.sentences[i] for i in link.a] + [ctx.b.sentences[j] for j in link.b]
+        if any(s.kind in ("heading", "caption") or s.repeated for s in sentences):
+            continue
+        for name, check in CHECKS.items():
+            if name != "omission":
+                out.extend(check(ctx, link))
+    return out
