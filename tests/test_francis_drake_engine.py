@@ -752,3 +752,18 @@ def test_simulate_runs_through_the_shared_cli() -> None:
     summary = data["editions"]["default"]
     assert summary["games"] == 6
     assert set(summary["groups"]["bot"]) == {"heuristic", "random"}
+
+
+def test_supply_counts_are_the_spec_component_counts() -> None:
+    from rulespec.model import load_spec
+
+    spec = load_spec("francis_drake")
+    expected = {key: spec.components[key].count for key in ("crew", "guns", "trade_goods", "supplies")}
+    expected["pinnace"] = spec.components["pinnace_counters"].count
+    for component in spec.components.values():
+        if component.part_of in ("commodities", "treasure"):
+            expected[component.id.split(".", 1)[1]] = component.count
+    assert TABLES.stock == expected
+    state = new_state(5, 0)
+    assert +holdings(state.table) == +Counter(expected)
+    assert len(TABLES.street) == spec.param("provisioning.street", "locations")

@@ -61,6 +61,7 @@ class DestinationDef:
     vp: int
     treasure: str | None
     commodities: tuple[str, ...]
+    requires_galleon: bool
 
 
 @dataclass(frozen=True)
@@ -112,6 +113,8 @@ class Tables:
     guns_per_gun: int
     trade_goods_per_trade: int
     commodities_per_trade: int
+    galleon_attack_crew: int
+    pinnace_ignores_fort_guns: bool
     unclaimed_bonus: dict[str, dict[str, Any]]
     commodity_set_vp: dict[int, int]
     treasure_vp: dict[str, int]
@@ -155,6 +158,7 @@ def tables_from_module(module: types.ModuleType, players: int) -> Tables:
             vp=int(raw.get("vp", 0)),
             treasure=raw.get("treasure"),
             commodities=tuple(raw.get("commodities", ())),
+            requires_galleon=bool(raw.get("requires_galleon", False)),
         )
         for dest_id, raw in m.DESTINATIONS.items()
     }
@@ -204,6 +208,8 @@ def tables_from_module(module: types.ModuleType, players: int) -> Tables:
         guns_per_gun=int(m.GUNS_PER_GUN),
         trade_goods_per_trade=int(m.TRADE_GOODS_PER_TRADE),
         commodities_per_trade=int(m.COMMODITIES_PER_TRADE),
+        galleon_attack_crew=int(m.GALLEON_ATTACK_CREW),
+        pinnace_ignores_fort_guns=bool(m.PINNACE_IGNORES_FORT_GUNS),
         unclaimed_bonus={str(k): dict(v) for k, v in m.UNCLAIMED_BONUS.items()},
         commodity_set_vp={int(k): int(v) for k, v in m.COMMODITY_SET_VP.items()},
         treasure_vp={str(k): int(v) for k, v in m.TREASURE_VP.items()},

@@ -43,12 +43,12 @@ def requirement(t: Table, seat: int, dest_id: str, known_only: bool) -> tuple[in
     if dest.kind == "galleon":
         counter = t.tables.galleon_counters[t.galleons[dest_id]]
         extra = 0 if hidden else t.frigates.get(dest_id, 0)
-        return 0, (counter["guns"] + extra) * t.tables.guns_per_gun
+        return t.tables.galleon_attack_crew, (counter["guns"] + extra) * t.tables.guns_per_gun
     troops = dest.troops
     guns = dest.guns
     if dest.kind == "fort":
         troops += 0 if hidden else t.troops.get(dest_id, 0)
-        if t.players[seat].pinnace:
+        if t.players[seat].pinnace and t.tables.pinnace_ignores_fort_guns:
             guns = 0  # a Pinnace lands the crew behind the fort: its guns are ignored
     return troops * t.tables.crew_per_troop, guns * t.tables.guns_per_gun
 
@@ -78,7 +78,7 @@ def mission_actions(t: Table) -> list[Action]:
     elif dest.kind in t.tables.conquest_types:
         crew, guns = requirement(t, seat, dest_id, known_only=True)
         slot_free = len(t.successes.get(dest_id, [])) < t.tables.max_successful_attacks
-        ship_ok = dest.kind != "galleon" or player.galleon
+        ship_ok = not dest.requires_galleon or player.galleon
         if slot_free and ship_ok and player.stock["crew"] >= crew and player.stock["guns"] >= guns:
             actions = [Action.make("attack")]
     return [*actions, PASS]
