@@ -536,3 +536,37 @@ def test_setup_rulings_default_to_the_original() -> None:
         assert "de" in default.editions or "de" in ruling.reason, ruling_id
     assert spec().reading("setup_unfit_island_tile", "en-zman").params["unfit_island_tile"] == "shuffle_back"
     assert spec().reading("setup_unfit_island_tile").params["unfit_island_tile"] == "storage_board"
+
+
+# ---- references inside the data ----------------------------------------------------------------------------
+
+ID_VALUE = re.compile(
+    r"^(good|island|city|nation|card|ship|tile|board|track|market|location|player_board|load_table)\.[a-z0-9_.]+$")
+
+
+def _strings(value: Any) -> list[str]:
+    if isinstance(value, str):
+        return [value]
+    if isinstance(value, list | tuple):
+        return [s for v in value for s in _strings(v)]
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in _strings(v)]
+    return []
+
+
+def test_id_valued_attributes_resolve() -> None:
+    """Attributes that name another item (a record's nation, a cost's goods, a space's city) use existing ids,
+    so the engine can follow them."""
+    s = spec()
+    known = {*s.components, *s.records, *s.areas, *s.tables, *s.decks}
+    known |= {space.id for area in s.areas.values() for space in area.spaces}
+    values: list[tuple[str, str]] = []
+    for item in [*s.components.values(), *s.records.values(), *s.areas.values()]:
+        values += [(item.id, v) for v in _strings(item.attributes)]
+    for area in s.areas.values():
+        values += [(space.id, v) for space in area.spaces for v in _strings(space.attributes)]
+    for table in s.tables.values():
+        values += [(table.id, v) for v in _strings(table.rows)]
+    dangling = [(owner, v) for owner, v in values if ID_VALUE.match(v) and v not in known]
+    assert not dangling, dangling
+    assert len([v for _, v in values if ID_VALUE.match(v)]) > 100  # the check sees the references
