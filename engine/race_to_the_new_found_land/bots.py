@@ -115,9 +115,15 @@ def _score_plan(state: st.RaceState, action: Action) -> float:
     return value if here > 0 else -1.0
 
 
+def _good_rank(state: st.RaceState, good: str) -> float:
+    """How valuable a good is: its place in the load table (gold, the substitute, is the most valuable)."""
+    g = state.T.goods.index(good)
+    order = max(state.T.load_choices.values(), key=len)
+    return float(order.index(g)) if g in order else 0.0
+
+
 def _score_load(state: st.RaceState, action: Action) -> float:
-    g = state.T.goods.index(action.get("good"))
-    return float(g)
+    return _good_rank(state, action.get("good"))
 
 
 def _score_keep(state: st.RaceState, action: Action) -> float:
@@ -176,9 +182,9 @@ def _score_deliver(state: st.RaceState, action: Action) -> float:
 def _score_antwerp(state: st.RaceState, action: Action) -> float:
     if action.kind == "done":
         return 0.0
+    # part with the least valuable goods first; never gold
     g = state.T.goods.index(action.get("good"))
-    # part only with goods no open contract asks for much; never gold
-    return -1.0 if g == state.T.gold else 0.2 - 0.1 * g
+    return -1.0 if g == state.T.gold else 0.5 - 0.1 * _good_rank(state, action.get("good"))
 
 
 def _score_discover(state: st.RaceState, action: Action) -> float:
@@ -202,7 +208,7 @@ def _score_frame(state: st.RaceState, action: Action) -> float:
     if action.get("captain") is not None:
         order = {"extra_shipyard": 3, "extra_island": 5, "crate_bonus": 4, "sail_bonus": 2, "land_gold": 4.5}
         return order.get(T.captains[T.captain_index[action.get("captain")]].ability, 1)
-    return float(T.goods.index(action.get("good")))
+    return _good_rank(state, action.get("good"))
 
 
 def _score_objective(state: st.RaceState, action: Action) -> float:

@@ -155,6 +155,8 @@ class Tables:
     fifty_cards: tuple[tuple[int, int], ...]
     p: dict[str, Any] = field(default_factory=dict)
     readings: dict[str, str] = field(default_factory=dict)
+    #: memo of derived values shared by every state of this configuration (payment options, actions)
+    cache: dict[Any, Any] = field(default_factory=dict, compare=False)
 
     def __post_init__(self) -> None:
         # scalar params and indexes become real attributes: hot paths read them without a dict lookup

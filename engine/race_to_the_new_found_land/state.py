@@ -158,7 +158,8 @@ class RaceState(State):
 
     def apply(self, action: Action) -> None:
         legal = self.legal_actions()
-        if action not in legal:
+        # identity first: bots hand back an element of the list (the common case), then equality
+        if not any(a is action for a in legal) and action not in legal:
             raise IllegalActionError(f"{action} is not legal now ({STAGE_NAMES[self.stage]}, player {self.cur})")
         self._legal = None
         self._history.append(action)
@@ -176,6 +177,15 @@ class RaceState(State):
         return copy
 
     # ------------------------------------------------------------------ helpers
+
+    def _act(self, kind: str, args: tuple[tuple[str, Any], ...]) -> Action:
+        """A shared :class:`Action` for (kind, args): built once per configuration, not per decision."""
+        key = (kind, args)
+        cache = self.T.cache
+        action = cache.get(key)
+        if action is None:
+            action = cache[key] = Action(kind, args)
+        return action
 
     def nat(self, p: int) -> Any:
         return self.T.nations[self.nation[p]]
@@ -279,11 +289,24 @@ class RaceState(State):
         return value
 
     def payments(self, p: int, cost: tuple[int, ...], context: str) -> list[tuple[int, ...]]:
-        """Every way ``p`` can pay ``cost``; where the reading allows it in ``context``, gold replaces any good."""
+        """Every way ``p`` can pay ``cost``; where the reading allows it in ``context``, gold replaces any good.
+
+        Memoised per (cost, what the player holds, capped at what the cost could use): the hot path of play.
+        """
         have = self.goods[p]
         gold = self.T.gold
         if context not in self.T.gold_substitute_in:
             return [cost] if all(have[g] >= k for g, k in enumerate(cost)) else []
+        total = sum(cost)
+        capped = tuple(min(have[g], total if g == gold else k) for g, k in enumerate(cost))
+        key = ("pay", cost, capped)
+        cached = self.T.cache.get(key)
+        if cached is None:
+            cached = self.T.cache[key] = self._payments(cost, capped)
+        return cached
+
+    def _payments(self, cost: tuple[int, ...], have: tuple[int, ...]) -> list[tuple[int, ...]]:
+        gold = self.T.gold
         options: list[list[int]] = [[0] * self.ng]
         for g, need in enumerate(cost):
             if not need:
@@ -307,14 +330,23 @@ class RaceState(State):
         return sorted(set(out))
 
     def pay_names(self, paid: tuple[int, ...]) -> tuple[str, ...]:
-        names = self.T.goods
-        return tuple(names[g] for g in range(self.ng) for _ in range(paid[g]))
+        key = ("names", paid)
+        names = self.T.cache.get(key)
+        if names is None:
+            goods = self.T.goods
+            names = self.T.cache[key] = tuple(goods[g] for g in range(self.ng) for _ in range(paid[g]))
+        return names
 
     def paid_from_names(self, names: tuple[str, ...]) -> tuple[int, ...]:
+        key = ("paid", names)
+        cached = self.T.cache.get(key)
+        if cached is not None:
+            return cached
         out = [0] * self.ng
         for name in names:
             out[self.T.goods.index(name)] += 1
-        return tuple(out)
+        result = self.T.cache[key] = tuple(out)
+        return result
 
     def spend(self, p: int, paid: tuple[int, ...]) -> None:
         g = self.goods[p]
@@ -498,11 +530,11 @@ class RaceState(State):
     def _frame_options(self, m: int) -> list[Action]:
         frame = self.T.frames[m]
         if frame.reward == "objectives":
-            return [Action("frame", (("card", self.T.objectives[c].id),)) for c in self.objective_stacks[frame.stack]]
+            return [self._act("frame", (("card", self.T.objectives[c].id),)) for c in self.objective_stacks[frame.stack]]
         if frame.reward == "captains":
-            return [Action("frame", (("captain", self.T.captains[c].id),)) for c in self.captain_pool]
+            return [self._act("frame", (("captain", self.T.captains[c].id),)) for c in self.captain_pool]
         goods = self.T.goods
-        return [Action("frame", (("good", goods[g]),)) for g in range(self.ng) if self.triangle_goods[g] > 0]
+        return [self._act("frame", (("good", goods[g]),)) for g in range(self.ng) if self.triangle_goods[g] > 0]
 
     def _take_frame(self, p: int, m: int, action: Action) -> None:
         T = self.T
@@ -544,29 +576,37 @@ class RaceState(State):
         out = [DONE]
         if not self.exp_yard[p]:
             for paid in self.payments(p, T.shipyard_expansion_cost, "harbour_expansion"):
-                out.append(Action("expand", (("what", "shipyard"), ("pay", self.pay_names(paid)))))
+                out.append(self._act("expand", (("what", "shipyard"), ("pay", self.pay_names(paid)))))
         if not self.exp_nation[p]:
             for paid in self.payments(p, self.nat(p).expansion_cost, "harbour_expansion"):
-                out.append(Action("expand", (("what", self.nat(p).expansion), ("pay", self.pay_names(paid)))))
+                out.append(self._act("expand", (("what", self.nat(p).expansion), ("pay", self.pay_names(paid)))))
         full = len(self.yard[p]) >= self.capacity(p)
-        discards: list[Any] = [s for s in self.yard[p]] if full else [None]
-        for market, cost_of in ((self.small_market, None), (self.large_market, True)):
-            seen: set[tuple[Any, ...]] = set()
+        # a full harbour may still build: one of its ships goes to the storage board
+        discards: tuple[Any, ...] = tuple(sorted(set(self.yard[p]))) if full else (None,)
+        pays_by_cost: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+        cache = T.cache
+        for market in (self.small_market, self.large_market):
             for s in market:
                 if s == EMPTY:
                     continue
                 ship = T.ships[s]
-                cost = ship.cost if cost_of else T.small_ship_cost
-                for paid in self.payments(p, cost, "build_ships"):
-                    for d in discards:
-                        key = (s, paid, d)
-                        if key in seen:
-                            continue
-                        seen.add(key)
-                        args: tuple[tuple[str, Any], ...] = (("ship", ship.id), ("pay", self.pay_names(paid)))
-                        if d is not None:
-                            args += (("discard", T.ships[d].id),)
-                        out.append(Action("build", args))
+                pays = pays_by_cost.get(ship.cost)
+                if pays is None:
+                    pays = pays_by_cost[ship.cost] = self.payments(p, ship.cost, "build_ships")
+                if not pays:
+                    continue
+                key = ("build", s, tuple(pays), discards)
+                acts = cache.get(key)
+                if acts is None:
+                    acts = []
+                    for paid in pays:
+                        for d in discards:
+                            args: tuple[tuple[str, Any], ...] = (("ship", ship.id), ("pay", self.pay_names(paid)))
+                            if d is not None:
+                                args += (("discard", T.ships[d].id),)
+                            acts.append(self._act("build", args))
+                    cache[key] = acts
+                out.extend(acts)
         out.extend(self._play_card_actions(p))
         return out
 
@@ -579,7 +619,7 @@ class RaceState(State):
         for c in self.cards[p]:
             if T.cards[c].ship is None and c not in seen:
                 seen.add(c)
-                out.append(Action("play", (("card", T.cards[c].id),)))
+                out.append(self._act("play", (("card", T.cards[c].id),)))
         return out
 
     def _play_card(self, p: int, action: Action) -> None:
@@ -665,7 +705,7 @@ class RaceState(State):
                 args: tuple[tuple[str, Any], ...] = (("to", name), (entry[0], self.entry_id(entry)))
                 if b is not None:
                     args += (("captain", b),)
-                out.append(Action("assign", args))
+                out.append(self._act("assign", args))
         return out
 
     def _captain_id(self, p: int, ability: str) -> str:
@@ -803,7 +843,7 @@ class RaceState(State):
             tile = T.island_tiles[self.space_tile[s]]
             sid = T.island_spaces[s].id
             for b in range(len(tile.bonuses)):
-                out.append(Action("settle", (("space", sid), ("spot", k), ("bonus", b))))
+                out.append(self._act("settle", (("space", sid), ("spot", k), ("bonus", b))))
         return out
 
     def _deliver(self, p: int) -> Flow:
@@ -885,10 +925,10 @@ class RaceState(State):
                     continue
                 ids = tuple(self.entry_id(e) for e in sub)
                 for paid in pays:
-                    out.append(Action("contract", (("slot", slot), ("ships", ids), ("pay", self.pay_names(paid)))))
+                    out.append(self._act("contract", (("slot", slot), ("ships", ids), ("pay", self.pay_names(paid)))))
         if any(self.goods[p]):
             for sub in subsets:
-                out.append(Action("antwerp", (("ships", tuple(self.entry_id(e) for e in sub)),)))
+                out.append(self._act("antwerp", (("ships", tuple(self.entry_id(e) for e in sub)),)))
         out.extend(self._play_card_actions(p))
         return out
 
@@ -936,24 +976,32 @@ class RaceState(State):
             seen.add(t)
             for i in range(len(T.islands)):
                 for s in self.fitting_spaces(i, t):
-                    out.append(Action("place", (("tile", tile.id), ("space", T.island_spaces[s].id))))
+                    out.append(self._act("place", (("tile", tile.id), ("space", T.island_spaces[s].id))))
         return out
 
     # ---- final phase
 
     def _final_phase(self) -> Flow:
-        T = self.T
         yield from self._cartography()
         order = self.order_from_start()
-        islands = [i for i in range(len(T.islands)) if not self.island_scored[i] and self.empty_spaces(i) == 0]
-        islands.sort(key=lambda i: (-T.islands[i].first, i))
-        yield from self._score_areas("island", islands, order)
-        cities = [
+        yield from self._score_areas("island", self.scorable("island"), order)
+        yield from self._score_areas("city", self.scorable("city"), order)
+        yield from self._objectives_step()
+
+    def scorable(self, kind: str) -> list[int]:
+        """Islands (all spaces tiled) or cities (all spaces filled) not yet scored, highest bonus first."""
+        T = self.T
+        if kind == "island":
+            found = [i for i in range(len(T.islands)) if not self.island_scored[i] and self.empty_spaces(i) == 0]
+            return sorted(found, key=lambda i: (-T.islands[i].first, i))
+        found = [
             c for c in range(len(T.cities)) if not self.city_scored[c] and len(self.city_cubes[c]) >= T.cities[c].cube_spaces
         ]
-        cities.sort(key=lambda c: (-T.cities[c].first, c))
-        yield from self._score_areas("city", cities, order)
-        for p in order:
+        return sorted(found, key=lambda c: (-T.cities[c].first, c))
+
+    def _objectives_step(self) -> Flow:
+        T = self.T
+        for p in self.order_from_start():
             resolved = 0
             while True:
                 if not self._objective_actions(p, resolved):
@@ -1126,7 +1174,7 @@ class RaceState(State):
                 continue
             seen.add(card)
             for paid in pays:
-                out.append(Action("objective", (("card", T.objectives[card].id), ("pay", self.pay_names(paid)))))
+                out.append(self._act("objective", (("card", T.objectives[card].id), ("pay", self.pay_names(paid)))))
         if out:
             out.insert(0, DONE)
             out.extend(self._play_card_actions(p))
@@ -1173,14 +1221,14 @@ class RaceState(State):
             return self._plan_actions(p, self.ctx["act"])
         if st == LOAD:
             best = self.ctx["best"]
-            return [Action("load", (("good", T.goods[g]),)) for g in T.load_choices[best]]
+            return [self._act("load", (("good", T.goods[g]),)) for g in T.load_choices[best]]
         if st == KEEP:
             out = [DONE] if self.ctx["optional"] else []
             seen = set()
             for c in self.ctx["drawn"]:
                 if c not in seen:
                     seen.add(c)
-                    out.append(Action("keep", (("card", T.cards[c].id),)))
+                    out.append(self._act("keep", (("card", T.cards[c].id),)))
             return out
         if st == SETTLE:
             return self._settle_actions(False)
@@ -1189,16 +1237,16 @@ class RaceState(State):
         if st == DELIVER:
             return self._deliver_actions(p)
         if st == ANTWERP:
-            return [DONE] + [Action("ship_good", (("good", T.goods[g]),)) for g in range(self.ng) if self.goods[p][g]]
+            return [DONE] + [self._act("ship_good", (("good", T.goods[g]),)) for g in range(self.ng) if self.goods[p][g]]
         if st == DISCOVER:
             out = self._discover_actions_for(self.ctx["drawn"])
             return [DONE, *out] if self.ctx["optional"] else out
         if st == FRAME:
             return self._frame_options(self.ctx["frame"])
         if st == FRAME_BACK:
-            return [Action("frame_back", (("space", t),)) for t in self.ctx["targets"]]
+            return [self._act("frame_back", (("space", t),)) for t in self.ctx["targets"]]
         if st == CHART:
-            return [Action("chart", (("space", T.island_spaces[s].id),)) for s in self.ctx["spaces"]]
+            return [self._act("chart", (("space", T.island_spaces[s].id),)) for s in self.ctx["spaces"]]
         if st == OBJECTIVE:
             return self._objective_actions(p, self.ctx["resolved"])
         return []

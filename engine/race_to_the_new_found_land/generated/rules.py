@@ -75,7 +75,12 @@ PARAMS: dict[str, dict[str, Any]] = {
         'several_order': 'highest_bonus_first',
     },
     'end_phase.city_scoring.ties': {'tie_first': 'tied_get_second_bonus', 'tie_first_others': 'no_bonus', 'tie_second': 'no_bonus'},
-    'end_phase.fifty_hundred': {'first_threshold': 50, 'second_threshold': 100, 'trigger_on_reaching': False},
+    'end_phase.fifty_hundred': {
+        'first_threshold': 50,
+        'second_threshold': 100,
+        'track_continues_from_start': True,
+        'trigger_on_reaching': False,
+    },
     'end_phase.island_scoring': {'condition': 'all_tile_spaces_filled_and_unmarked', 'points_per_marker': 1},
     'end_phase.island_scoring.majority': {
         'bonus_source': 'island_victory_point_symbol',
@@ -104,7 +109,11 @@ PARAMS: dict[str, dict[str, Any]] = {
         'max_ships_with_drake': 6,
     },
     'expansions.spain': {'bonuses_chosen': 1, 'extra_markers': 1, 'per': 'settle_action'},
-    'frame_markers.blocking': {'blocked_by': ('frame_marker', 'ship_figure'), 'stops': 'before_occupied_space'},
+    'frame_markers.blocking': {
+        'blocked_by': ('frame_marker', 'ship_figure'),
+        'may_pass_occupied': False,
+        'stops': 'before_occupied_space',
+    },
     'frame_markers.captain': {'captains_chosen': 1, 'marker_order': 2},
     'frame_markers.choose': {'cards_kept': 1, 'triggers_on_pass': True, 'triggers_on_reach': True},
     'frame_markers.goods': {'goods_taken': 1, 'marker_order': 4, 'only_goods_on_space': True},
@@ -115,6 +124,7 @@ PARAMS: dict[str, dict[str, Any]] = {
     'frame_markers.timing': {'resolve_timing': 'end_of_turn', 'triggers_when_starting_on': False},
     'land.build_ships': {
         'large_cost_source': 'tile_back',
+        'large_ship_cost_printed_on': 'back',
         'multiple_per_land_phase': True,
         'small_cost_cloth': 1,
         'small_cost_wood': 1,
@@ -303,6 +313,7 @@ RULE_RULINGS: dict[str, str] = {
     'frame_markers.move_back': 'frame_marker_move_back',
     'frame_markers.removal': 'frame_marker_removal',
     'frame_markers.timing': 'frame_marker_timing',
+    'land.build_ships': 'large_ship_market_side',
     'land.gold_substitute': 'gold_substitute',
     'setup.islands': 'setup_unfit_island_tile',
     'setup.large_ships': 'large_ship_market_side',

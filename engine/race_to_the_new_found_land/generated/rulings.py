@@ -45,8 +45,21 @@ RULINGS: dict[str, dict[str, Any]] = {
         "default": 'before_occupied',
         "rules": ('frame_markers.blocking',),
         "readings": {
-            'before_occupied': {'blocked_by': ('frame_marker', 'ship_figure'), 'stops': 'before_occupied_space'},
-            'on_occupied': {'blocked_by': ('frame_marker', 'ship_figure'), 'stops': 'on_occupied_space'},
+            'before_occupied': {
+                'blocked_by': ('frame_marker', 'ship_figure'),
+                'may_pass_occupied': False,
+                'stops': 'before_occupied_space',
+            },
+            'on_occupied': {
+                'blocked_by': ('frame_marker', 'ship_figure'),
+                'may_pass_occupied': False,
+                'stops': 'on_occupied_space',
+            },
+            'target_only': {
+                'blocked_by': ('frame_marker', 'ship_figure'),
+                'may_pass_occupied': True,
+                'stops': 'before_occupied_space',
+            },
         },
     },
     'frame_marker_move_back': {
@@ -219,7 +232,7 @@ EDITION_READINGS: dict[str, dict[str, str]] = {
         'antwerp_capacity': 'crate_limited',
         'contract_refill_timing': 'after_each_contract',
         'fifty_card_trigger': 'reach_or_pass',
-        'frame_marker_blocking': 'before_occupied',
+        'frame_marker_blocking': 'target_only',
         'frame_marker_move_back': 'exactly_three',
         'frame_marker_removal': 'all_reached',
         'frame_marker_timing': 'end_of_turn',
