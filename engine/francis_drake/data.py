@@ -131,6 +131,8 @@ def _grant(value: Any) -> Grant:
 def tables_from_module(module: types.ModuleType, players: int) -> Tables:
     """Build :class:`Tables` for ``players`` from a generated constants module."""
     m = module
+    if not int(m.PLAYERS_MIN) <= players <= int(m.PLAYERS_MAX):
+        raise ValueError(f"{m.GAME_ID}: {players} players; the game takes {m.PLAYERS_MIN}-{m.PLAYERS_MAX}")
     locations: dict[str, LocationDef] = {}
     for loc_id, raw in m.LOCATIONS.items():
         per_count = raw["circles"].get(players)
