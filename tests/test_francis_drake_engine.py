@@ -767,3 +767,26 @@ def test_supply_counts_are_the_spec_component_counts() -> None:
     state = new_state(5, 0)
     assert +holdings(state.table) == +Counter(expected)
     assert len(TABLES.street) == spec.param("provisioning.street", "locations")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_reset_keeps_only_commodities_and_reshuffles_the_street(seed: int) -> None:
+    state = new_state(4, seed)
+    rng = random.Random(seed)
+    bots = [RandomBot(), make_bot("heuristic", "francis_drake")]
+    while state.table.voyage == 1:
+        state.apply(bots[rng.random() < 0.5].choose(state, rng))
+    t = state.table
+    assert t.phase == PROVISION and not t.occupancy and not t.missions and not t.treasure
+    for p in t.players:
+        assert p.stock == dict.fromkeys(STOCK_ITEMS, 0) and p.pinnace == 0 and not p.counters
+        assert not p.galleon and not p.golden_hind and not p.ghost and p.discs == TABLES.player_discs
+    assert t.supply["pinnace"] == TABLES.stock["pinnace"]
+    # The Location Tiles are shuffled over the first tile slots only; of each pair the better comes first.
+    tiles, fixed = TABLES.street[: TABLES.tile_count], TABLES.street[TABLES.tile_count :]
+    assert sorted(t.street[: TABLES.tile_count]) == sorted(tiles)
+    assert tuple(t.street[TABLES.tile_count :]) == fixed
+    for better, worse in TABLES.better_first_pairs:
+        assert t.street.index(better) < t.street.index(worse)
+    # Kept across voyages: commodities and treasure chests (they are checked by conservation elsewhere).
+    assert sum(sum(p.commodities.values()) for p in t.players) == sum(len(seats) for seats in t.records[0]["trades"].values())
