@@ -171,7 +171,7 @@ def _ask_human(console: Any, state: Any, player: int, view: Any, game: str) -> A
             _show(console, state, player, view)
             continue
         if answer.startswith("rules"):
-            console.print(_rules_lookup(game, answer[len("rules") :].strip()))
+            console.print(_rules_lookup(game, answer[len("rules") :].strip(), state.game.config.edition), markup=False)
             continue
         if answer.isdigit() and 1 <= int(answer) <= len(actions):
             return actions[int(answer) - 1]
@@ -181,7 +181,7 @@ def _ask_human(console: Any, state: Any, player: int, view: Any, game: str) -> A
         console.print(f"[red]Type a number from 1 to {len(actions)}.[/red]")
 
 
-def _rules_lookup(game: str, topic: str) -> str:
+def _rules_lookup(game: str, topic: str, edition: str | None = None) -> str:
     """The rules on ``topic`` through ``translations.lookup`` (written by another area), degrading clearly."""
     if not topic:
         return "Usage: rules <topic>, e.g. 'rules settle' or 'rules frame marker'."
@@ -189,23 +189,19 @@ def _rules_lookup(game: str, topic: str) -> str:
         from translations import lookup as lookup_module
     except ImportError:
         return "Rule look-up is not available (translations.lookup is not installed in this checkout)."
-    func = getattr(lookup_module, "lookup", None)
-    if func is None:
-        return "Rule look-up is not available (translations.lookup has no lookup function)."
+    needed = ("load_indexes", "search", "describe", "format_text")
+    if not all(hasattr(lookup_module, name) for name in needed):
+        return "Rule look-up is not available (translations.lookup lacks load_indexes/search/describe)."
     try:
-        result = func(game, topic)
-    except TypeError:
-        try:
-            result = func(topic, game=game)
-        except Exception as exc:  # the look-up is another area's code: report, never crash the game
-            return f"Rule look-up failed: {exc}"
-    except Exception as exc:
+        indexes = lookup_module.load_indexes(game)
+        if not indexes:
+            return "Rule look-up is not available: no look-up index built yet (run `rulespec generate`)."
+        hits = lookup_module.search(indexes, topic, limit=4)
+        if not hits:
+            return f"No rule found for {topic!r}."
+        return str(lookup_module.format_text(lookup_module.describe(hits[0], None, edition), hits[1:]))
+    except Exception as exc:  # another area's code: report it, never end the game
         return f"Rule look-up failed: {exc}"
-    if isinstance(result, str):
-        return result
-    if isinstance(result, (list, tuple)):
-        return "\n".join(str(r) for r in result) or f"No rule found for {topic!r}."
-    return str(result)
 
 
 # --------------------------------------------------------------------------- replay

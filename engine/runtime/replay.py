@@ -27,7 +27,7 @@ class GameLog:
         self._write({"config": config.to_json()})
 
     def _write(self, data: dict[str, Any]) -> None:
-        self.stream.write(json.dumps(data, sort_keys=True, ensure_ascii=False) + "\n")
+        self.stream.write(json.dumps(data, ensure_ascii=False) + "\n")  # key order is part of an action
         self.stream.flush()
 
     def action(self, player: int, action: Action) -> None:
