@@ -571,6 +571,12 @@ def test_random_play_conserves_components_and_ends_after_the_voyages(players: in
         assert all(isinstance(json.dumps(a.to_json()), str) and Action.from_json(a.to_json()) == a for a in actions)
         move = heuristic.choose(state, rng) if rng.random() < 0.5 else actions[rng.randrange(len(actions))]
         state.apply(move)
+        viewer = rng.randrange(players)
+        obs = json.loads(json.dumps(state.observation(viewer)))
+        if not obs["turned"]:  # other captains' face-down Mission Discs stay hidden
+            known = state.table.knowledge.get(viewer, {}).get("discs", {})
+            for dest, stack in obs["missions"].items():
+                assert all(d is None for s, d in stack if s != viewer) or dest in known
         check_invariants(state.table)
         voyages_seen.add(state.table.voyage)
     assert voyages_seen == set(range(1, TABLES.voyages + 1))

@@ -7,7 +7,7 @@ Action forms:
 * ``mission:disc=<d>,dest=<destination>`` — place Mission Disc ``d`` (``1``…, ``golden_hind``, ``ghost``)
   face-down at a destination in a zone the player's Navigation Marker allows, one disc per destination.
 * ``informer:look=<dest>`` then ``informer_swap:a=<disc>,b=<disc>`` or ``informer_keep``;
-  ``informer:inspect=<dest>`` then ``informer_move:to=<dest>`` or ``informer_keep``; or ``informer:pass``.
+  ``informer:inspect=<dest>`` then ``informer_move:to=<dest>`` or ``informer_keep``; or ``informer:choice=pass``.
 """
 
 from __future__ import annotations
