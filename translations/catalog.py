@@ -21,6 +21,7 @@ The catalogs carry no creation or revision dates, so re-running `update` on an u
 
 from __future__ import annotations
 
+import copy
 import io
 import re
 import sys
@@ -266,8 +267,9 @@ def update(locale_dir: Path = LOCALE_DIR, languages: Sequence[str] = LANGUAGES,
     if _write(pot, po_text(template)):
         changed.append(pot)
     english = locale_dir / SOURCE_LANGUAGE / "LC_MESSAGES" / "messages.po"
-    catalog = english_catalog(template, read_catalog(english, SOURCE_LANGUAGE) if english.is_file() else None,
-                              spec_dirs)
+    # Each catalog merges its own copy: Babel's update shares message objects with the template.
+    catalog = english_catalog(copy.deepcopy(template),
+                              read_catalog(english, SOURCE_LANGUAGE) if english.is_file() else None, spec_dirs)
     if _write(english, po_text(catalog)):
         changed.append(english)
     for lang in languages:
@@ -276,7 +278,7 @@ def update(locale_dir: Path = LOCALE_DIR, languages: Sequence[str] = LANGUAGES,
             catalog = read_catalog(path, lang)
         else:
             catalog = Catalog(locale=lang, project=PROJECT, version="", fuzzy=False, header_comment=HEADER_COMMENT)
-        catalog.update(template, update_header_comment=False)
+        catalog.update(copy.deepcopy(template), update_header_comment=False)
         catalog.fuzzy = False
         if _write(path, po_text(catalog)):
             changed.append(path)
