@@ -390,11 +390,8 @@ def component_locations(state: st.RaceState) -> dict[str, list[int]]:
         for a in range(4):
             for kind, idx in s.assigned[p][a]:
                 (ships if kind == "ship" else cards).append(idx)
-    drawn = s.ctx.get("drawn", ())
-    if s.stage == st.KEEP:
-        cards += list(drawn)
-    if s.stage == st.DISCOVER:
-        tiles += list(drawn)
+    cards += s.drawn_cards
+    tiles += s.drawn_tiles
     if s.stage == st.CHART:
         tiles.append(s.ctx["tile"])
     objectives = [*s.st_objectives]

@@ -33,6 +33,7 @@ STAGE_NAMES = (
 # Action indices (the spec's order of the four actions).
 A_LOAD, A_SETTLE, A_DELIVER, A_DISCOVER = range(4)
 
+HOT_LIMIT = 20_000  # entries of the action-list memo before it is dropped and rebuilt
 NEUTRAL = -2  # owner id of the 2-player game's neutral cubes
 EMPTY = -1
 
@@ -113,6 +114,9 @@ class RaceState(State):
         self.assigned: list[list[list[tuple[str, int]]]] = [[[] for _ in range(4)] for _ in range(n)]
         self.boost_sail: list[tuple[int, str, int] | None] = [None] * n  # (action, kind, idx) Magellan
         self.boost_crate: list[tuple[int, str, int] | None] = [None] * n  # da Gama
+        # drawn during a load or discover action, until kept/placed or put on the storage board
+        self.drawn_cards: list[int] = []
+        self.drawn_tiles: list[int] = []
         # decision context
         self.ctx: dict[str, Any] = {}
         self.final: list[int] | None = None
@@ -154,10 +158,12 @@ class RaceState(State):
     def legal_actions(self) -> list[Action]:
         if self._legal is None:
             self._legal = self._list_actions()
-        return self._legal
+        return list(self._legal)  # a copy: the internal list may be a shared memo
 
     def apply(self, action: Action) -> None:
-        legal = self.legal_actions()
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._list_actions()
         # identity first: bots hand back an element of the list (the common case), then equality
         if not any(a is action for a in legal) and action not in legal:
             raise IllegalActionError(f"{action} is not legal now ({STAGE_NAMES[self.stage]}, player {self.cur})")
@@ -186,6 +192,13 @@ class RaceState(State):
         if action is None:
             action = cache[key] = Action(kind, args)
         return action
+
+    def _hot(self) -> dict[Any, Any]:
+        """A bounded memo of whole action lists (positions repeat across games; memory must not grow)."""
+        hot = self.T.cache.get("hot")
+        if hot is None or len(hot) > HOT_LIMIT:
+            hot = self.T.cache["hot"] = {}
+        return hot
 
     def nat(self, p: int) -> Any:
         return self.T.nations[self.nation[p]]
@@ -297,8 +310,11 @@ class RaceState(State):
         gold = self.T.gold
         if context not in self.T.gold_substitute_in:
             return [cost] if all(have[g] >= k for g, k in enumerate(cost)) else []
-        total = sum(cost)
-        capped = tuple(min(have[g], total if g == gold else k) for g, k in enumerate(cost))
+        cache = self.T.cache
+        limit = cache.get(("limit", cost))
+        if limit is None:  # what of each good this cost could ever use (gold: all of it)
+            limit = cache[("limit", cost)] = tuple(sum(cost) if g == gold else k for g, k in enumerate(cost))
+        capped = tuple(map(min, have, limit))
         key = ("pay", cost, capped)
         cached = self.T.cache.get(key)
         if cached is None:
@@ -691,15 +707,23 @@ class RaceState(State):
 
     def _plan_actions(self, p: int, a: int) -> list[Action]:
         T = self.T
+        boosts: list[str | None] = [None]
+        if self.captains[p]:
+            if self.boost_sail[p] is None and self.has_captain(p, "sail_bonus"):
+                boosts.append(self._captain_id(p, "sail_bonus"))
+            if self.boost_crate[p] is None and self.has_captain(p, "crate_bonus") and a in (A_LOAD, A_DELIVER):
+                boosts.append(self._captain_id(p, "crate_bonus"))
+        charters = tuple(sorted({c for c in self.cards[p] if T.cards[c].ship is not None}))
+        key = ("plan", a, tuple(sorted(self.yard[p])), charters, tuple(boosts))
+        hot = self._hot()
+        cached = hot.get(key)
+        if cached is not None:
+            return cached
         out = [DONE]
         name = T.actions[a]
-        boosts: list[str | None] = [None]
-        if self.boost_sail[p] is None and self.has_captain(p, "sail_bonus"):
-            boosts.append(self._captain_id(p, "sail_bonus"))
-        if self.boost_crate[p] is None and self.has_captain(p, "crate_bonus") and a in (A_LOAD, A_DELIVER):
-            boosts.append(self._captain_id(p, "crate_bonus"))
-        entries = [("ship", s) for s in sorted(self.yard[p])]
-        entries += [("card", c) for c in sorted(set(self.cards[p])) if T.cards[c].ship is not None]
+        entries = [("ship", s) for s in key[2]]
+        entries += [("card", c) for c in charters]
+        hot[key] = out
         for entry in entries:
             for b in boosts:
                 args: tuple[tuple[str, Any], ...] = (("to", name), (entry[0], self.entry_id(entry)))
@@ -770,7 +794,7 @@ class RaceState(State):
         if best >= 0:
             action = yield from self._decide(LOAD, p, best=best)
             self.goods[p][T.goods.index(action.get("good"))] += 1
-        drawn = []
+        drawn = self.drawn_cards  # in the player's hand until kept or discarded (state data: hidden from others)
         for _ in range(crate):
             c = self._draw(self.card_stack, self.st_cards)
             if c == EMPTY:
@@ -789,6 +813,7 @@ class RaceState(State):
             drawn.remove(c)
             self.cards[p].append(c)
         self.st_cards.extend(drawn)
+        drawn.clear()
 
     def _settle(self, p: int) -> Flow:
         T = self.T
@@ -836,10 +861,16 @@ class RaceState(State):
 
     def _settle_actions(self, extra: bool) -> list[Action]:
         T = self.T
-        out = [] if extra else [NEW_ENGLAND]
+        spots = tuple(self._settle_spots())
+        key = ("settle", extra, spots)
+        hot = self._hot()
+        cached = hot.get(key)
+        if cached is not None:
+            return cached
+        out = hot[key] = [] if extra else [NEW_ENGLAND]
         if extra:
             out.append(SKIP)
-        for s, k in self._settle_spots():
+        for s, k in spots:
             tile = T.island_tiles[self.space_tile[s]]
             sid = T.island_spaces[s].id
             for b in range(len(tile.bonuses)):
@@ -936,7 +967,7 @@ class RaceState(State):
         T = self.T
         entries = self.assigned[p][A_DISCOVER]
         count = sum(self.ship_of(e).telescope for e in entries)
-        drawn = []
+        drawn = self.drawn_tiles
         for _ in range(count):
             t = self._draw(self.island_stack, self.st_islands)
             if t == EMPTY:
@@ -964,6 +995,7 @@ class RaceState(State):
             placed += 1
             yield from self._now(p)
         self.st_islands.extend(drawn)
+        drawn.clear()
 
     def _discover_actions_for(self, drawn: Iterable[int]) -> list[Action]:
         T = self.T
@@ -1355,5 +1387,7 @@ class RaceState(State):
                 "contracts": ids(self.st_contracts, T.contracts),
                 "objectives": ids(self.st_objectives, T.objectives),
             },
+            "drawn_cards": ids(self.drawn_cards, T.cards) if full or viewer == self.cur else len(self.drawn_cards),
+            "drawn_tiles": ids(self.drawn_tiles, T.island_tiles) if full or viewer == self.cur else len(self.drawn_tiles),
             "final": list(self.final) if self.final is not None else None,
         }
