@@ -524,6 +524,21 @@ def test_setup_numbers_are_the_texts_numbers() -> None:
     assert p["setup.contracts"]["open_contracts"] == stated_int("de", r"(\d) Auftragsplättchen auf und legst sie offen")
     assert p["setup.players"]["markers_per_player"] == stated_int("de", r"nimmt sich die (\d+) Marker seiner Farbe")
     assert p["setup.one_x_cards"]["one_x_cards"] == spec().components["card.one_x"].count
+    assert p["setup.small_ships"]["small_ships"] == stated_int("de", r"Sortiert zuerst aus den (\d+) kleinen Schiffen")
+    assert p["setup.islands"]["island_tiles"] == stated_int("en", r"Shuffle the (\d+) Island Tiles")
+    assert p["setup.islands"]["compass_tiles"] == stated_int("en", r"shuffle the (\d+) Compass Tiles")
+    for step_id, name, component in (("setup.small_ships", "small_ships", "ship.small"),
+                                     ("setup.small_ships", "starting_ships", "ship.small.starting"),
+                                     ("setup.large_ships", "large_ships", "ship.large"),
+                                     ("setup.contracts", "contract_tiles", "tile.contract"),
+                                     ("setup.objectives", "objective_cards", "card.objective"),
+                                     ("setup.captains", "captains", "card.captain"),
+                                     ("setup.islands", "island_tiles", "tile.island"),
+                                     ("setup.islands", "compass_tiles", "tile.compass"),
+                                     ("setup.players", "markers_per_player", "piece.marker")):
+        component_data = spec().components[component]
+        expected = component_data.attributes.get("per_colour", component_data.count)
+        assert p[step_id][name] == expected, (step_id, name)
     assert len(spec().areas["market.small_ships"].spaces) == p["setup.small_ships"]["market_ships"]
     assert len(spec().areas["market.large_ships"].spaces) == p["setup.large_ships"]["market_ships"]
 
