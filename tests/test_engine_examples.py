@@ -263,26 +263,31 @@ def test_frame_marker_up_to_three_in_the_original() -> None:
     sc.state.gain(YELLOW, 3)
     sc.run("end_turn", YELLOW)
     sc.play(sc.state.legal_actions()[0])
-    assert {a.get("space") for a in sc.state.legal_actions()} == {6, 5, 4}
+    assert {a.get("space") for a in sc.state.legal_actions()} == {6, 5, 4}  # "um bis zu 3 Felder"
     sc.play("frame_back:space=4")
     assert sc.state.frame_pos[0] == 4
 
 
-def test_frame_marker_blocked_by_a_ship_figure() -> None:
-    sc = Scenario(3, edition="en").clear()
-    sc.state.score[RED] = 5  # Red's figure on 5
+def _pass_square_marker(edition: str, red_at: int) -> Scenario:
+    """Yellow moves 6 → 8 past the square marker on 7 while Red's figure stands on ``red_at``."""
+    sc = Scenario(3, edition=edition).clear()
+    sc.state.score[RED] = red_at
     sc.state.score[YELLOW] = 6
     sc.state.gain(YELLOW, 2)
     sc.run("end_turn", YELLOW)
-    sc.play(sc.state.legal_actions()[0])
-    assert sc.state.frame_pos[0] == 6  # stops in front of Red's figure
-    sc = Scenario(3, edition="en-zman").clear()
-    sc.state.score[RED] = 5
-    sc.state.score[YELLOW] = 6
-    sc.state.gain(YELLOW, 2)
-    sc.run("end_turn", YELLOW)
-    sc.play(sc.state.legal_actions()[0])
-    assert sc.state.frame_pos[0] == 5  # the Z-Man reading: it stops on the occupied space
+    sc.play(sc.state.legal_actions()[0])  # take an objective card
+    return sc
+
+
+def test_frame_marker_blocked_by_a_ship_figure_by_reading() -> None:
+    de = _pass_square_marker("de", 5)  # never onto or past a figure: stops in front of it, no choice left
+    assert de.finished and de.state.frame_pos[0] == 6
+    zman = _pass_square_marker("en-zman", 5)  # Z-Man: it stops on the occupied space
+    assert zman.state.frame_pos[0] == 5
+    en = _pass_square_marker("en", 5)  # en: only the target matters, figures on the way are passed
+    assert en.state.frame_pos[0] == 4
+    en_target = _pass_square_marker("en", 4)  # en: target occupied → the space in front of it
+    assert en_target.state.frame_pos[0] == 5
 
 
 def test_frame_marker_removed_when_all_reached_and_once_per_player() -> None:
@@ -476,6 +481,18 @@ def test_france_customs_adds_three_points_per_contract() -> None:
     sc.run("deliver", YELLOW)
     sc.play("contract:slot=3,ships=[ship.small.regular.s01],pay=[good.wood;good.wood]")
     assert sc.state.score[YELLOW] == 3 + 3
+
+
+def test_spain_extra_cube_may_join_an_occupied_space() -> None:
+    sc = Scenario(3).clear()
+    sc.nation(RED, "nation.spain").expand(RED, nation=True)
+    sc.tile("island.newfoundland.s1", "tile.island.t01", [(BLUE, 1), (BLUE, 1)])
+    sc.tile("island.newfoundland.s2", "tile.island.t11")
+    sc.assign(RED, "settle", "ship.small.regular.s02")
+    sc.run("settle", RED)
+    sc.play("settle:space=island.newfoundland.s2,spot=0,bonus=1")
+    sc.play("settle:space=island.newfoundland.s1,spot=0,bonus=1")
+    assert sc.state.area_counts("island", 0) == {BLUE: 2, RED: 2}
 
 
 def test_spain_settles_one_extra_cube() -> None:

@@ -74,6 +74,7 @@ class Scenario:
             s.space_tile[sp] = st.EMPTY
             s.spot_owner[sp] = [st.EMPTY, st.EMPTY]
             s.spot_height[sp] = [0, 0]
+            s.extra_cubes[sp] = []
         s.city_cubes = [[] for _ in T.cities]
         s.island_scored = [False] * len(T.islands)
         s.city_scored = [False] * len(T.cities)
@@ -187,6 +188,7 @@ class Scenario:
         s.space_tile[sp] = idx
         s.spot_owner[sp] = [st.EMPTY, st.EMPTY]
         s.spot_height[sp] = [0, 0]
+        s.extra_cubes[sp] = []
         for k, (owner, height) in enumerate(cubes):
             s.spot_owner[sp][k] = owner
             s.spot_height[sp][k] = height
@@ -382,7 +384,7 @@ def component_locations(state: st.RaceState) -> dict[str, list[int]]:
     """Every piece of every tracked kind, listed once per place it is in (used to check conservation)."""
     s = state
     ships = [*s.small_market, *s.large_market, *s.small_stack, *s.large_stack, *s.st_small, *s.st_large]
-    cards = [*s.card_stack, *s.st_cards, *s.st_start_cards]
+    cards = [*s.card_stack, *s.st_cards, *s.st_start_cards, *s.played_charters]
     tiles = [*s.island_stack, *s.st_islands, *s.st_islands_aside, *s.space_tile]
     for p in range(s.n):
         ships += s.yard[p]

@@ -87,6 +87,7 @@ class RaceState(State):
         # cubes on island tiles: per island space, two spots of (owner, height)
         self.spot_owner: list[list[int]] = [[EMPTY, EMPTY] for _ in T.island_spaces]
         self.spot_height: list[list[int]] = [[0, 0] for _ in T.island_spaces]
+        self.extra_cubes: list[list[int]] = [[] for _ in T.island_spaces]  # Spain's cubes on occupied spaces
         self.city_cubes: list[list[int]] = [[] for _ in T.cities]
         self.island_scored = [False] * len(T.islands)
         self.city_scored = [False] * len(T.cities)
@@ -117,6 +118,7 @@ class RaceState(State):
         # drawn during a load or discover action, until kept/placed or put on the storage board
         self.drawn_cards: list[int] = []
         self.drawn_tiles: list[int] = []
+        self.played_charters: list[int] = []  # used charter ships waiting for the end of the round
         # decision context
         self.ctx: dict[str, Any] = {}
         self.final: list[int] | None = None
@@ -476,6 +478,8 @@ class RaceState(State):
             yield from self._planning_phase()
             yield from self._action_phase()
             yield from self._final_phase()
+            self.st_cards.extend(self.played_charters)
+            self.played_charters.clear()
             self.start_player = (self.start_player + 1) % self.n
         self._final_scoring()
         self.stage = OVER
@@ -528,10 +532,21 @@ class RaceState(State):
         occupied = {self.figure_pos(q) for q in range(self.n)}
         occupied.update(self.frame_pos[k] for k in range(len(T.frames)) if k != m and not self.frame_gone[k])
         pos = self.frame_pos[m]
+        lo = T.frame_min_space
+        if T.frame_pass_occupied:
+            # only the space it ends on matters: occupied spaces on the way are passed
+            ends = [pos - d for d in range(T.frame_back_min, T.frame_back + 1) if pos - d >= lo]
+            free = [e for e in ends if e not in occupied]
+            if free:
+                return free
+            t = max(pos - T.frame_back, lo)
+            while t < pos and t in occupied:  # the space in front of the occupied one
+                t += 1
+            return [t] if t < pos else []
         reachable: list[int] = []
         for step in range(1, T.frame_back + 1):
             nxt = pos - step
-            if nxt < T.frame_min_space:
+            if nxt < lo:
                 break
             if nxt in occupied:
                 if T.frame_blocking_on:
@@ -781,8 +796,10 @@ class RaceState(State):
         for kind, idx in self.assigned[p][a]:
             if kind == "ship":
                 self.yard[p].append(idx)
-            else:
+            elif self.T.charter_discard_after_action:
                 self.st_cards.append(idx)
+            else:
+                self.played_charters.append(idx)
         self.assigned[p][a] = []
 
     def _load(self, p: int) -> Flow:
@@ -828,7 +845,7 @@ class RaceState(State):
                 self._place_cube(p, action, settlers)
             yield from self._now(p)
         extra = self.nation_power(p, "settle_extra_cube")
-        if extra and self._settle_spots():
+        if extra and any(t != EMPTY for t in self.space_tile):
             action = yield from self._decide(SPAIN, p, settlers=extra)
             if action.kind != "skip":
                 self._place_cube(p, action, extra)
@@ -849,8 +866,11 @@ class RaceState(State):
         T = self.T
         s = T.space_index[action.get("space")]
         k = int(action.get("spot"))
-        self.spot_owner[s][k] = p
-        self.spot_height[s][k] = height
+        if self.spot_owner[s][k] == EMPTY:
+            self.spot_owner[s][k] = p
+            self.spot_height[s][k] = height
+        else:  # Spain's Colonial Administration may add its cube to an occupied space
+            self.extra_cubes[s].extend([p] * height)
         self.cubes_placed[p] += height
         bonus = T.island_tiles[self.space_tile[s]].bonuses[int(action.get("bonus"))]
         self._bonus(p, bonus)
@@ -861,7 +881,10 @@ class RaceState(State):
 
     def _settle_actions(self, extra: bool) -> list[Action]:
         T = self.T
-        spots = tuple(self._settle_spots())
+        if extra:  # Spain: either space of any tile on the board, empty or not
+            spots = tuple((s, k) for s, t in enumerate(self.space_tile) if t != EMPTY for k in (0, 1))
+        else:
+            spots = tuple(self._settle_spots())
         key = ("settle", extra, spots)
         hot = self._hot()
         cached = hot.get(key)
@@ -1086,6 +1109,8 @@ class RaceState(State):
                     o = self.spot_owner[s][k]
                     if o != EMPTY:
                         counts[o] = counts.get(o, 0) + self.spot_height[s][k]
+                for o in self.extra_cubes[s]:
+                    counts[o] = counts.get(o, 0) + 1
         else:
             for o in self.city_cubes[idx]:
                 counts[o] = counts.get(o, 0) + 1
@@ -1202,7 +1227,7 @@ class RaceState(State):
                     pays.append(tuple(paid))
         seen = set()
         for card in self.objectives[p]:
-            if card in seen or self.objective_points(p, card) <= 0:
+            if card in seen or (T.objective_only_if_met and self.objective_points(p, card) <= 0):
                 continue
             seen.add(card)
             for paid in pays:
@@ -1333,6 +1358,7 @@ class RaceState(State):
             islands[sp.id] = {
                 "tile": T.island_tiles[t].id if t >= 0 else None,
                 "spots": [[self.spot_owner[s][k], self.spot_height[s][k]] for k in (0, 1)],
+                "extra": list(self.extra_cubes[s]),
             }
 
         def stack(items: list[int], defs: Any) -> Any:

@@ -96,7 +96,7 @@ PARAMS: dict[str, dict[str, Any]] = {
     },
     'end_phase.island_scoring.ties': {'tie_first': 'tied_get_second_bonus', 'tie_first_others': 'no_bonus', 'tie_second': 'no_bonus'},
     'end_phase.objective_cost': {'extra_cost_any_goods': True, 'extra_cost_goods': 2, 'free_per_round': 1},
-    'end_phase.objectives': {'player_order': 'clockwise_from_start_player'},
+    'end_phase.objectives': {'only_if_condition_met': True, 'player_order': 'clockwise_from_start_player'},
     'end_phase.start_player': {'direction': 'left'},
     'end_phase.steps': {'steps': ('cartography', 'island_scoring', 'city_scoring', 'objectives', 'start_player')},
     'expansions.england': {'extra_cards_kept': 1, 'min_cards_drawn': 2},
@@ -185,7 +185,12 @@ PARAMS: dict[str, dict[str, Any]] = {
     'overview.actions': {'actions': ('load', 'settle', 'deliver', 'discover')},
     'overview.phases': {'phases': ('land', 'planning', 'action', 'end')},
     'planning.assign': {'load_max_ships': 1},
-    'planning.charter_ships': {'counts_toward_maximum': True, 'needs_shipyard': False, 'uses': 1},
+    'planning.charter_ships': {
+        'counts_toward_maximum': True,
+        'discarded_after_action': True,
+        'needs_shipyard': False,
+        'uses': 1,
+    },
     'planning.end': {'unassigned_ships_usable': False},
     'planning.maximum': {
         'assign_all_at_once': True,
