@@ -335,7 +335,7 @@ RULE_VARIANTS: dict[str, str] = {
 SETUP: tuple[tuple[str, dict[str, Any]], ...] = (
     ('setup.board', {}),
     ('setup.player_boards', {'boards_per_player': 1, 'storage_boards': 1}),
-    ('setup.small_ships', {'market_ships': 4, 'starting_ships': 5}),
+    ('setup.small_ships', {'market_ships': 4, 'small_ships': 17, 'starting_ships': 5}),
     ('setup.large_ships', {'large_ships': 11, 'market_ships': 4}),
     ('setup.one_x_cards', {'one_x_cards': 21, 'start_cards': 5}),
     ('setup.fifty_hundred_cards', {'space': 50}),
@@ -344,7 +344,10 @@ SETUP: tuple[tuple[str, dict[str, Any]], ...] = (
     ('setup.captains', {'captains': 5}),
     ('setup.goods', {'goods_space_each': 1, 'starting_iron': 1}),
     ('setup.frame_markers', {'spaces': (7, 15, 20, 25, 35)}),
-    ('setup.islands', {'compass_per_player': 1, 'tiles_per_compass': 1}),
+    (
+        'setup.islands',
+        {'compass_per_player': 1, 'compass_tiles': 8, 'island_tiles': 34, 'tiles_per_compass': 1},
+    ),
     ('setup.players', {'markers_per_player': 25, 'start_space': 0}),
 )
 
