@@ -585,3 +585,18 @@ def test_id_valued_attributes_resolve() -> None:
     dangling = [(owner, v) for owner, v in values if ID_VALUE.match(v) and v not in known]
     assert not dangling, dangling
     assert len([v for _, v in values if ID_VALUE.match(v)]) > 100  # the check sees the references
+
+
+def test_assumed_island_data_lets_every_island_fill() -> None:
+    """The assumed shapes must make the game finishable: for each shape there are at least as many island tiles
+    as island spaces (every island can be completed and scored), and the compass tiles name every island."""
+    s = spec()
+    tiles = Counter(r.attributes["shape"] for r in s.records_of("tile.island"))
+    spaces = Counter(sp.attributes["shape"] for a in s.areas.values() if a.kind == "island" for sp in a.spaces)
+    assert spaces and all(tiles[shape] >= n for shape, n in spaces.items()), (tiles, spaces)
+    for area in (a for a in s.areas.values() if a.kind == "island"):
+        assert area.attributes["space_count"] == len(area.spaces), area.id
+    named = {r.attributes["island"] for r in s.records_of("tile.compass")}
+    assert named == {a.id for a in s.areas.values() if a.kind == "island"}
+    # at setup one compass tile per player is revealed: enough compass tiles for the largest game
+    assert len(s.records_of("tile.compass")) >= s.players_max * s.rule("setup.islands").params["compass_per_player"]
