@@ -368,6 +368,27 @@ def test_every_captain_and_nation_has_its_rule() -> None:
 
 # ---- structure ------------------------------------------------------------------------------------------
 
+#: Rule ids the engine and the other engineers rely on: they must never disappear or be renamed.
+_STABLE_IDS_TEXT = """
+land.income land.harbour_expansion land.harbour_expansion.shipyard land.build_ships land.build_ships.large_points
+land.gold_substitute land.market_refill frame_markers.choose frame_markers.timing frame_markers.move_back
+frame_markers.blocking frame_markers.removal frame_markers.captain frame_markers.goods planning.assign
+planning.charter_ships planning.maximum action_phase.order action_phase.ties action_phase.return_ships actions.load
+actions.load.cards actions.settle actions.settle.one actions.settle.two actions.settle.new_england actions.deliver
+actions.deliver.contracts actions.deliver.city_markers actions.deliver.refill actions.deliver.antwerp
+actions.discover actions.discover.marker end_phase.cartography end_phase.island_scoring end_phase.city_scoring
+end_phase.fifty_hundred end_phase.objectives end_phase.objective_cost end_phase.start_player end_of_game.rounds
+end_of_game.final_scoring end_of_game.final_scoring.cards end_of_game.tie_break variants.higher_frame_markers
+two_players.neutral_markers two_players.neutral_majority limits.unlimited captains.columbus captains.magellan
+captains.cortes captains.da_gama captains.drake expansions.portugal expansions.spain expansions.france
+expansions.netherlands expansions.england
+"""
+STABLE_IDS = tuple(_STABLE_IDS_TEXT.split())
+
+
+def test_stable_rule_ids_exist() -> None:
+    assert not [rule_id for rule_id in STABLE_IDS if rule_id not in spec().rules]
+
 
 def test_every_rule_cites_every_edition() -> None:
     rules = own_rules()
