@@ -403,11 +403,15 @@ def test_every_rule_cites_every_edition() -> None:
 
 
 def test_every_quote_locates_one_passage() -> None:
-    for rule in own_rules():
-        for edition, citation in rule.citations.items():
+    own = {r.id for r in own_rules()}
+    cited = [(rule.id, rule.citations) for rule in own_rules()]
+    cited += [(f"{g.id}/{r.id}", r.citations) for g in spec().rulings.values() if set(g.rules) <= own
+              for r in g.readings.values()]
+    for item, citations in cited:
+        for edition, citation in citations.items():
             for quote, until in quotes_of(citation):
-                assert quote_span(raw(edition), quote, until), (rule.id, edition, quote)
-                assert len(find_all(raw(edition), quote)) == 1, (rule.id, edition, quote)
+                assert quote_span(raw(edition), quote, until), (item, edition, quote)
+                assert len(find_all(raw(edition), quote)) == 1, (item, edition, quote)
 
 
 def test_supplement_rules_are_silent_only_where_the_supplement_is_missing() -> None:
