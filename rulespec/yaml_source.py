@@ -97,9 +97,10 @@ def _build(node: Node, json_path: str, lines: dict[str, int], loader: yaml.SafeL
         for key_node, value_node in node.value:
             if not isinstance(key_node, ScalarNode):
                 raise YamlProblem("mapping keys must be plain scalars", key_node.start_mark.line + 1)
-            key = loader.construct_object(key_node)
             if key_node.tag == "tag:yaml.org,2002:merge":
                 raise YamlProblem("merge keys (<<) are not allowed in spec files", key_node.start_mark.line + 1)
+            # Keys are field names: always the text as written. YAML 1.1 would turn `on:` or `no:` into booleans.
+            key = key_node.value
             if key in result:
                 first = lines.get(f"{json_path}/{_escape(key)}", 0)
                 raise YamlProblem(

@@ -162,3 +162,11 @@ def test_provenance_report_counts_categories(mini_spec: Path) -> None:
     row = next(line for line in result.output.splitlines() if "total" in line)
     numbers = [int(n) for n in row.replace("│", " ").split() if n.isdigit()]
     assert numbers == [9, 0, 1, 3, 0]  # sourced, example, inferred, assumed, unmarked
+
+
+def test_keys_stay_text_even_when_yaml_1_1_reads_them_as_booleans(tmp_path: Path) -> None:
+    from rulespec.yaml_source import load_yaml
+
+    path = tmp_path / "a.yaml"
+    path.write_text("on: board\nno: 3\nyes: [on]\n", encoding="utf-8")
+    assert load_yaml(path).data == {"on": "board", "no": 3, "yes": [True]}
