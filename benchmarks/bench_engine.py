@@ -7,6 +7,7 @@ Prints figures; it asserts nothing (speed is measured here, never in tests).
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import sys
 import time
@@ -23,11 +24,11 @@ def rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
-def timed(config: GameConfig, games: int, jobs: int) -> tuple[float, int]:
-    start = time.perf_counter()
+def timed(config: GameConfig, games: int, jobs: int) -> tuple[float, float, int]:
+    """Wall seconds, CPU seconds of this process (excludes other load on a shared machine), moves played."""
+    start, cpu = time.perf_counter(), time.process_time()
     records = simulate(config, games, ["random"], jobs=jobs)
-    elapsed = time.perf_counter() - start
-    return elapsed, sum(r.moves for r in records)
+    return time.perf_counter() - start, time.process_time() - cpu, sum(r.moves for r in records)
 
 
 def main() -> None:
@@ -39,13 +40,15 @@ def main() -> None:
     args = parser.parse_args()
     config = GameConfig(game=args.game, players=args.players, seed=1)
     timed(config, 5, 1)  # warm-up: imports, table build
+    print(f"machine load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores (wall figures suffer from it)")
     before = rss_mb()
-    t1, moves = timed(config, args.games, 1)
+    t1, cpu1, moves = timed(config, args.games, 1)
     print(f"{args.game}: {args.players}-player random games, one core")
-    print(f"  {args.games} games in {t1:.2f} s = {args.games / t1:.1f} games/s, {moves / t1:,.0f} moves/s, "
+    print(f"  {args.games} games in {t1:.2f} s wall = {args.games / t1:.1f} games/s "
+          f"({args.games / cpu1:.1f} games/s of CPU time), {moves / cpu1:,.0f} moves/s, "
           f"{moves / args.games:.0f} moves/game")  # fmt: skip
-    t2, _ = timed(config, args.games, 2)
-    print(f"  2 jobs: {args.games / t2:.1f} games/s, speed-up {t1 / t2:.2f}x")
+    t2, _, _ = timed(config, args.games, 2)
+    print(f"  2 jobs: {args.games / t2:.1f} games/s wall, speed-up {t1 / t2:.2f}x over 1 job (wall)")
     mid = rss_mb()
     timed(config, args.memory_games, 1)
     after = rss_mb()

@@ -97,6 +97,7 @@ def play(
     import random
 
     from rich.console import Console
+    from rich.markup import escape
 
     from engine.runtime.bots import make_bot
     from engine.runtime.registry import load_game
@@ -119,7 +120,7 @@ def play(
             player = state.current_player
             if player in seat_bots:
                 action = seat_bots[player].choose(state, rngs[player])
-                console.print(f"[dim]seat {player} ({seat_bots[player].name}):[/dim] {action}")
+                console.print(f"[dim]seat {player} ({seat_bots[player].name}):[/dim] {escape(str(action))}")
             else:
                 action = _ask_human(console, state, player, view, game)
                 if action is None:
@@ -154,12 +155,14 @@ def _show(console: Any, state: Any, player: int, view: Any) -> None:
 
 
 def _ask_human(console: Any, state: Any, player: int, view: Any, game: str) -> Any:
+    from rich.markup import escape
+
     _show(console, state, player, view)
     actions = state.legal_actions()
     describe = getattr(view, "describe", None) if view is not None else None
     for i, action in enumerate(actions, 1):
         text = describe(state, action) if describe else str(action)
-        console.print(f"  [bold]{i:>3}[/bold]  {text}")
+        console.print(f"  [bold]{i:>3}[/bold]  {escape(text)}")
     while True:
         try:
             answer = console.input(f"[bold]seat {player}[/bold] — number, 'rules <topic>', 'show' or 'quit': ").strip()

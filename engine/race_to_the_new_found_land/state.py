@@ -33,6 +33,7 @@ STAGE_NAMES = (
 # Action indices (the spec's order of the four actions).
 A_LOAD, A_SETTLE, A_DELIVER, A_DISCOVER = range(4)
 
+CACHE_LIMIT = 60_000  # entries of the per-configuration memo (actions, payments) before it is dropped
 HOT_LIMIT = 20_000  # entries of the action-list memo before it is dropped and rebuilt
 NEUTRAL = -2  # owner id of the 2-player game's neutral cubes
 EMPTY = -1
@@ -192,6 +193,8 @@ class RaceState(State):
         cache = self.T.cache
         action = cache.get(key)
         if action is None:
+            if len(cache) > CACHE_LIMIT:  # derived data only: dropping it bounds memory over many games
+                cache.clear()
             action = cache[key] = Action(kind, args)
         return action
 
