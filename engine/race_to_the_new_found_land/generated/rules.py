@@ -21,7 +21,7 @@ PARAMS: dict[str, dict[str, Any]] = {
         'min_ships_per_contract': 1,
         'ships_may_combine': True,
     },
-    'actions.deliver.antwerp': {'limited_by_crate_value': True, 'points_per_good': 1},
+    'actions.deliver.antwerp': {'limited_by_crate_value': True, 'per_ship': True, 'points_per_good': 1},
     'actions.deliver.city_markers': {'full_city_allows_contracts': True, 'markers_per_contract': 1},
     'actions.deliver.contracts': {'goods_to': 'general_supply', 'points_source': 'contract_tile', 'tile_to': 'storage_board'},
     'actions.deliver.refill': {
