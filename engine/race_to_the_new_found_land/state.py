@@ -617,29 +617,27 @@ class RaceState(State):
         full = len(self.yard[p]) >= self.capacity(p)
         # a full harbour may still build: one of its ships goes to the storage board
         discards: tuple[Any, ...] = tuple(sorted(set(self.yard[p]))) if full else (None,)
-        pays_by_cost: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
         cache = T.cache
+        have = self.goods[p]
         for market in (self.small_market, self.large_market):
             for s in market:
                 if s == EMPTY:
                     continue
                 ship = T.ships[s]
-                pays = pays_by_cost.get(ship.cost)
-                if pays is None:
-                    pays = pays_by_cost[ship.cost] = self.payments(p, ship.cost, "build_ships")
-                if not pays:
-                    continue
-                key = ("build", s, tuple(pays), discards)
+                limit = cache.get(("limit", ship.cost))
+                capped = tuple(map(min, have, limit)) if limit is not None else tuple(have)
+                key = ("build", s, capped, discards)
                 acts = cache.get(key)
                 if acts is None:
                     acts = []
-                    for paid in pays:
+                    for paid in self.payments(p, ship.cost, "build_ships"):
                         for d in discards:
                             args: tuple[tuple[str, Any], ...] = (("ship", ship.id), ("pay", self.pay_names(paid)))
                             if d is not None:
                                 args += (("discard", T.ships[d].id),)
                             acts.append(self._act("build", args))
-                    cache[key] = acts
+                    if limit is not None:  # (the key is exact once the cost's limit is known)
+                        cache[key] = acts
                 out.extend(acts)
         out.extend(self._play_card_actions(p))
         return out
