@@ -278,10 +278,25 @@ def simulate(
     }
     if len(summaries) > 1:
         result["comparison"] = compare(summaries)
+        result["comparison"]["readings"] = _differing_readings(configs)
     if as_json:
         sys.stdout.write(json.dumps(result, indent=2, sort_keys=True) + "\n")
         return
     _print_summary(result)
+
+
+def _differing_readings(configs: dict[str | None, Any]) -> dict[str, dict[str, str]]:
+    """Ruling → edition → reading, for the rulings whose readings differ between the compared editions."""
+    from engine.runtime.registry import load_game
+
+    per_edition = {e or "default": dict(getattr(load_game(c), "readings", {})) for e, c in configs.items()}
+    rulings = sorted({r for readings in per_edition.values() for r in readings})
+    out: dict[str, dict[str, str]] = {}
+    for ruling in rulings:
+        values = {e: readings.get(ruling, "") for e, readings in per_edition.items()}
+        if len(set(values.values())) > 1:
+            out[ruling] = values
+    return out
 
 
 def _print_summary(result: dict[str, Any]) -> None:
@@ -296,11 +311,12 @@ def _print_summary(result: dict[str, Any]) -> None:
         )
         for group, items in summary["groups"].items():
             table = Table(title=f"by {group}")
-            for col in ("", "games", "win rate", "95 % CI", "mean score", "95 % CI", "sd", "min", "max"):
-                table.add_column(col, justify="right" if col else "left")
+            table.add_column(group, no_wrap=True)
+            for col in ("games", "win", "win 95% CI", "score", "score 95% CI", "sd", "min", "max"):
+                table.add_column(col, justify="right", no_wrap=True)
             for key, s in items.items():
                 table.add_row(
-                    key, str(s["games"]), f"{s['win_rate']:.1%}",
+                    key.removeprefix(f"{group}."), str(s["games"]), f"{s['win_rate']:.1%}",
                     f"{s['win_ci'][0]:.1%}–{s['win_ci'][1]:.1%}", f"{s['score_mean']:.1f}",
                     f"{s['score_ci'][0]:.1f}–{s['score_ci'][1]:.1f}", f"{s['score_sd']:.1f}",
                     str(s["score_min"]), str(s["score_max"]),
@@ -308,6 +324,13 @@ def _print_summary(result: dict[str, Any]) -> None:
             console.print(table)
     comparison = result.get("comparison")
     if comparison:
+        readings = Table(title="Rulings read differently")
+        readings.add_column("ruling", no_wrap=True)
+        for edition in result["editions"]:
+            readings.add_column(edition)
+        for ruling, values in comparison.get("readings", {}).items():
+            readings.add_row(ruling, *(values.get(e, "") for e in result["editions"]))
+        console.print(readings)
         console.print(f"[bold]Shifts against {comparison['baseline']}[/bold] (score CIs overlap = within noise)")
         for name, data in comparison["shifts"].items():
             table = Table(title=f"{name} − {comparison['baseline']} (moves {data['moves_mean']:+.1f})")
@@ -315,6 +338,9 @@ def _print_summary(result: dict[str, Any]) -> None:
                 table.add_column(col)
             for key, shift in data["groups"].items():
                 table.add_row(
-                    key, f"{shift['win_rate']:+.1%}", f"{shift['score_mean']:+.2f}", "yes" if shift["overlap"] else "NO"
+                    key.removeprefix(f"{group}."),
+                    f"{shift['win_rate']:+.1%}",
+                    f"{shift['score_mean']:+.2f}",
+                    "yes" if shift["overlap"] else "NO",
                 )
             console.print(table)

@@ -139,6 +139,7 @@ def test_cli_simulate_json_and_compare() -> None:
     data = json.loads(result.output)
     assert set(data["editions"]) == {"de", "en-zman"}
     assert data["comparison"]["baseline"] == "de"
+    assert data["comparison"]["readings"]["gold_substitute"] == {"de": "build_harbour_deliver", "en-zman": "never"}
     assert set(data["editions"]["de"]["groups"]["bot"]) == {"heuristic", "random"}
 
 

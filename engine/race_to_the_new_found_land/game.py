@@ -32,6 +32,11 @@ class RaceGame(Game):
         self.tables = tables
         self.generated = gen
 
+    @property
+    def readings(self) -> dict[str, str]:
+        """Ruling id → the reading this configuration plays by (edition's, default, or overridden)."""
+        return dict(self.tables.readings)
+
     def new_initial_state(self) -> Any:
         from engine.race_to_the_new_found_land.state import RaceState
 
