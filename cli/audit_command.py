@@ -90,6 +90,8 @@ def audit(
         raise _fail(str(exc)) from None
     except MemoryError:
         raise _fail("out of memory while auditing (are the source files rulebook texts?)") from None
+    for warning in result.get("warnings", []):
+        typer.echo(f"rulespec audit: warning: {warning}", err=True)
     content = renderer(fmt)(result, severity)
     if output is None:
         typer.echo(content, nl=False)

@@ -443,10 +443,18 @@ def _compute(inputs: AuditInputs, selected: list[tuple[str, str]]) -> dict[str, 
     from rulespec.model import load_spec
     from rulespec.problems import SpecError
 
+    warnings: list[str] = []
     try:
         spec = load_spec(inputs.folder)
     except SpecError as exc:
-        raise AuditError(f"the spec of {inputs.game} is not valid:\n{exc}") from None
+        # The texts can still be compared; only the glossary, rule links and rulings are lost. Say so.
+        problems = getattr(exc, "problems", [])
+        first = str(problems[0]) if problems else str(exc)
+        warnings.append(
+            f"the spec of {inputs.game} is not valid ({len(problems) or 1} problem(s), first: {first}); audited the "
+            "texts without glossary, rule links or rulings — run `rulespec validate`"
+        )
+        spec = _TextOnlySpec.from_inputs(inputs)
     taking_part = [e for e in inputs.edition_ids if any(e in pair for pair in selected)]
     prepared = _prepare(spec, inputs, taking_part)
     units = _Units()
@@ -470,6 +478,7 @@ def _compute(inputs: AuditInputs, selected: list[tuple[str, str]]) -> dict[str, 
     findings += _spec_findings(spec, {e: prepared[e].source for e in taking_part}, text_rules)
     findings = _sort(findings, spec)
     return {
+        "warnings": warnings,
         "game": spec.id,
         "editions": [
             {"id": e, "language": inputs.languages[e], "path": str(inputs.paths[e]), "sha256": inputs.digests[e]}
@@ -483,6 +492,33 @@ def _compute(inputs: AuditInputs, selected: list[tuple[str, str]]) -> dict[str, 
             },
         },
     }
+
+
+@dataclass
+class _TextOnlySpec:
+    """What the audit needs of a spec when the spec itself does not validate: the editions, nothing else."""
+
+    id: str
+    editions: dict[str, Any]
+    concepts: dict[str, Any] = field(default_factory=dict)
+    rules: dict[str, Any] = field(default_factory=dict)
+    setup: list[Any] = field(default_factory=list)
+    rulings: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_inputs(cls, inputs: AuditInputs) -> _TextOnlySpec:
+        from types import SimpleNamespace
+
+        from translations.audit_cache import _editions
+
+        editions = {
+            str(e["id"]): SimpleNamespace(id=str(e["id"]), has_supplement=bool(e.get("has_supplement", False)))
+            for e in _editions(inputs.folder)
+        }
+        return cls(id=inputs.folder.name, editions=editions)
+
+    def rule(self, rule_id: str) -> Any:
+        raise KeyError(rule_id)
 
 
 def contract_view(result: Mapping[str, Any]) -> dict[str, Any]:

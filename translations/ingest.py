@@ -140,10 +140,10 @@ def _join(lines: list[list[tuple[str, int]]]) -> tuple[str, list[int]]:
             continue
         if out:
             prev, nxt = out[-1][0], chars[0][0]
-            broken_word = prev == "-" and len(out) > 1 and out[-2][0].isalpha() and nxt.islower()
-            if broken_word:
-                out.pop()
-            else:
+            hyphen = prev == "-" and len(out) > 1 and out[-2][0].isalpha()
+            if hyphen and nxt.islower():
+                out.pop()  # a word broken across the line: "Insel-" + "plättchen"
+            elif not (hyphen and nxt.isupper()):  # "Start-" + "Schiffe" is a hyphenated compound: keep as is
                 out.append((" ", out[-1][1] + 1))
         out.extend(chars)
     squeezed: list[tuple[str, int]] = []

@@ -17,6 +17,7 @@ Noise control, the first design goal (false alarms are what users of QA tools co
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -176,8 +177,12 @@ def check_numbers(ctx: PairContext, link: Link) -> list[Observation]:
                 (me.id, i, n.first, n.last) for i in mine_idx for n in me.features[i].numbers if n.value in missing
             ]
             stated = theirs.strong_values()
-            extra = theirs.strong_values() - mine.all_values()
-            if extra:  # both sides state a number the other lacks: a conflict, not just an omission
+            # A value the other side states more often than this side (3 twice against 5 and 3 once) is
+            # what the missing number turned into: a conflict, not just a number left out.
+            mine_counts = Counter(n.value for n in mine.numbers)
+            their_counts = Counter(n.value for n in theirs.numbers if n.strong)
+            extra = {v for v, c in their_counts.items() if c > mine_counts[v]}
+            if extra:
                 message = f"{me.id} states {_number_text(missing)} where {them.id} states {_number_text(extra)}"
                 out.append(_obs("number", "high", message, ctx, link, them, highlights))
             else:

@@ -1,0 +1,63 @@
+"""Shared helpers of the translation-audit tests (``tests/test_audit_*.py``).
+
+The full four-edition audit takes tens of seconds cold, so it is computed once per test process.
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+REPO = Path(__file__).resolve().parent.parent
+GAME = "race_to_the_new_found_land"
+SCHEMA = REPO.parent / "shared" / "contracts" / "audit-findings.schema.json"
+
+
+def sources_dir() -> Path:
+    from translations.editions import sources_dir as find
+
+    folder = find()
+    assert folder is not None, "the shared/sources folder is needed for the audit tests"
+    return folder
+
+
+def source_file(edition: str) -> Path:
+    return sources_dir() / f"{GAME}.{edition}.txt"
+
+
+def source_text(edition: str) -> str:
+    return source_file(edition).read_text(encoding="utf-8")
+
+
+@cache
+def full_result() -> dict[str, Any]:
+    """The audit of all four editions (six pairs), computed without the cache."""
+    from translations.audit import run_audit
+
+    return run_audit(GAME, use_cache=False)
+
+
+def contract(result: dict[str, Any]) -> dict[str, Any]:
+    from translations.audit_report_json import render_json
+
+    return json.loads(render_json(result, "low"))
+
+
+def span_of(text: str, snippet: str) -> tuple[int, int]:
+    """Offsets of a snippet (whitespace-insensitive) in a source text."""
+    from translations.citations import find_quote
+
+    found = find_quote(text, snippet)
+    assert found is not None, f"{snippet!r} not found"
+    return found
+
+
+def overlaps(span: dict[str, Any], edition: str, start: int, end: int) -> bool:
+    return span["edition"] == edition and span["start"] < end and start < span["end"]
+
+
+def findings_at(result: dict[str, Any], edition: str, start: int, end: int) -> list[dict[str, Any]]:
+    """Findings with a span of ``edition`` overlapping ``[start, end)``."""
+    return [f for f in result["findings"] if any(overlaps(s, edition, start, end) for s in f["spans"])]

@@ -1,0 +1,126 @@
+"""Features and checks on hand-made sentence pairs: each check fires on its difference and stays silent on
+what is no difference (variants of a term, articles for "1", imperatives against "may")."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from translations.alignment import Link, PreparedEdition
+from translations.checks.features import GlossaryMatcher, extract_numbers, sentence_features
+from translations.checks.pair_checks import (
+    PairContext,
+    check_glossary,
+    check_modality,
+    check_negation,
+    check_numbers,
+    check_omission,
+    has_condition,
+    run_checks,
+)
+from translations.ingest import ingest
+from translations.segment import segment
+
+FORMS = {
+    "en": {"storage_board": ["Storage Board", "Supply Board"], "gold": ["Gold"], "frame_marker": ["Frame Marker"]},
+    "de": {"storage_board": ["Ablagetafel", "Ablagetafeln"], "gold": ["Gold"], "frame_marker": ["Rahmenmarker"]},
+}
+
+
+def prepare(edition: str, language: str, text: str) -> PreparedEdition:
+    sentences = segment(ingest(text), language)
+    matcher = GlossaryMatcher(FORMS.get(edition, {}))
+    features = [sentence_features(s, language, matcher) for s in sentences]
+    return PreparedEdition(
+        id=edition, language=language, path="", sha256="0" * 64, source=text, sentences=sentences,
+        features=features, embeddings=np.zeros((len(sentences), 512), dtype=np.float32),
+        glossary_concepts=frozenset(FORMS.get(edition, {})),
+        concept_kinds={"storage_board": "component", "gold": "resource", "frame_marker": "component"},
+    )
+
+
+def pair(en_text: str, de_text: str) -> PairContext:
+    return PairContext(prepare("en", "en", en_text), prepare("de", "de", de_text))
+
+
+ONE_TO_ONE = Link((0,), (0,), 0.9)
+
+
+def test_number_words_digits_bounds_and_page_references() -> None:
+    ctx = pair("Move it up to three spaces (see page 5).", "Ziehe es bis zu 3 Felder (Seite 5).")
+    en = extract_numbers(ctx.a.sentences[0], "en")
+    de = extract_numbers(ctx.b.sentences[0], "de")
+    assert [(n.value, n.bound) for n in en] == [(3, "max")]
+    assert [(n.value, n.bound) for n in de] == [(3, "max")]
+    assert check_numbers(ctx, ONE_TO_ONE) == []
+
+
+def test_a_changed_number_is_a_high_conflict() -> None:
+    ctx = pair("You immediately earn 3 points.", "Du bekommst sofort 4 Punkte.")
+    found = check_numbers(ctx, ONE_TO_ONE)
+    assert [(o.kind, o.severity) for o in found] == [("number", "high"), ("number", "high")]
+
+
+def test_bis_zu_against_an_exact_number_is_a_bound_finding() -> None:
+    ctx = pair("Move the marker 3 spaces back.", "Rücke den Marker um bis zu 3 Felder zurück.")
+    found = check_numbers(ctx, ONE_TO_ONE)
+    assert [o.kind for o in found] == ["number_bound"]
+    assert found[0].missing_in == ["en"] and "up to 3" in found[0].message
+
+
+def test_an_article_answers_the_number_one() -> None:
+    ctx = pair("Place 1 marker on the island.", "Stelle einen Marker auf die Insel.")
+    assert check_numbers(ctx, ONE_TO_ONE) == []
+
+
+def test_may_against_must_is_a_modality_conflict_but_imperatives_are_not() -> None:
+    conflict = pair("You must expand your harbor.", "Du darfst deinen Hafen ausbauen.")
+    assert [o.kind for o in check_modality(conflict, ONE_TO_ONE)] == ["modality"]
+    imperative = pair("Expand your harbor.", "Du darfst deinen Hafen ausbauen.")
+    assert check_modality(imperative, ONE_TO_ONE) == []
+    mixed = pair("You may build several, but must pay each.", "Du darfst mehrere bauen, musst aber zahlen.")
+    assert check_modality(mixed, ONE_TO_ONE) == []
+
+
+def test_glossary_concept_on_one_side_only_and_variants_are_the_same_concept() -> None:
+    missing = pair("Place the tile on the Storage Board and draw again.", "Lege das Plättchen beiseite und ziehe neu.")
+    found = check_glossary(missing, ONE_TO_ONE)
+    assert [o.kind for o in found] == ["glossary"] and "storage_board" in found[0].message
+    variant = pair("Place the tile on the Supply Board and draw again.", "Lege es auf die Ablagetafel und ziehe.")
+    assert check_glossary(variant, ONE_TO_ONE) == []
+    plural = pair("Shuffle the tiles on the Storage Board.", "Mische die Plättchen auf den Ablagetafeln.")
+    assert check_glossary(plural, ONE_TO_ONE) == []
+
+
+def test_no_partial_word_matches() -> None:
+    matcher = GlossaryMatcher({"gold": ["Gold"], "marker": ["Marker"]})
+    concepts, _ = matcher.find(["goldmine", "rahmenmarker", "gold"], ["goldmine", "rahmenmarker", "gold"])
+    assert concepts == {"gold": [(2, 3)]}
+
+
+def test_longest_term_wins_and_shared_forms_are_weak() -> None:
+    matcher = GlossaryMatcher({"frame_marker": ["milestone marker"], "marker": ["marker"], "ship": ["ship"],
+                               "ship_figure": ["ship"]})
+    tokens = ["move", "the", "milestone", "marker", "and", "the", "ship"]
+    concepts, weak = matcher.find(tokens, tokens)
+    assert concepts == {"frame_marker": [(2, 4)]}
+    assert weak == {"ship", "ship_figure"}
+
+
+def test_negation_on_one_side() -> None:
+    ctx = pair("You may not place a marker there.", "Du darfst dort einen Marker einsetzen.")
+    assert [o.kind for o in check_negation(ctx, ONE_TO_ONE)] == ["negation"]
+
+
+def test_german_verb_first_clause_is_a_condition() -> None:
+    ctx = pair("If the tile does not fit, discard it.", "Passt das Plättchen nicht, legst du es ab.")
+    assert has_condition(ctx.b, [0])
+    assert run_checks(ctx, [ONE_TO_ONE]) == [] or all(o.kind != "condition" for o in run_checks(ctx, [ONE_TO_ONE]))
+
+
+def test_omission_skips_headings_and_weighs_rule_bearing_sentences() -> None:
+    ctx = pair("Build Ships\n\nGold can be used in place of 1 Wood; you may pay 1 Gold instead.", "Schiffe bauen")
+    heading = check_omission(ctx, Link((0,), (), 0.0))
+    rule = check_omission(ctx, Link((1,), (), 0.0))
+    assert heading == []
+    assert [(o.kind, o.severity, o.missing_in) for o in rule] == [("omission", "medium", ["de"])]
+    assert check_omission(ctx, Link((1,), (), 0.7, displaced=True)) == []

@@ -1,0 +1,83 @@
+"""Mutation tests: copy an edition's text with one change, audit it with ``--edition ID=PATH`` against the
+German original, and require a finding at the changed spot. Detection is generic: the audit code names no
+sentence; only these tests know where they changed the text."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from audit_helpers import GAME, findings_at, source_text, span_of
+from typer.testing import CliRunner
+
+from cli.app import app
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULESPEC_CACHE", str(tmp_path / "cache"))
+
+
+def audit(edition: str, text: str, tmp_path: Path, pair: str = "en,de") -> dict:
+    path = tmp_path / f"{edition}.txt"
+    path.write_text(text, encoding="utf-8")
+    out = tmp_path / "audit.json"
+    run = CliRunner().invoke(
+        app, ["audit", GAME, "--edition", f"{edition}={path}", "--pair", pair, "--format", "json", "-o", str(out)]
+    )
+    assert run.exit_code == 0, run.output
+    return json.loads(out.read_text(encoding="utf-8"))
+
+
+def replace_once(text: str, old: str, new: str) -> tuple[str, int, int]:
+    assert text.count(old) == 1, old
+    start = text.index(old)
+    return text.replace(old, new, 1), start, start + len(new)
+
+
+def test_a_changed_number_is_reported_where_it_changed(tmp_path: Path) -> None:
+    old = "If you build a Large Ship, you immediately earn 3 points"
+    text, start, end = replace_once(source_text("en"), old, old.replace("3 points", "5 points"))
+    result = audit("en", text, tmp_path)
+    found = [f for f in findings_at(result, "en", start, end) if f["kind"] == "number"]
+    assert found and found[0]["severity"] == "high"
+
+
+def test_a_deleted_sentence_is_reported_at_its_counterpart(tmp_path: Path) -> None:
+    sentence = "You may unlock the 2 expansion in either order, and even during the same Land Phase."
+    text, _, _ = replace_once(source_text("en"), sentence, "")
+    de = source_text("de")
+    start, end = span_of(de, "Du darfst beide Ausbauten in beliebiger Reihenfolge")
+    result = audit("en", text, tmp_path)
+    found = [f for f in findings_at(result, "de", start, end) if "en" in f["missing_in"]]
+    assert found, [f["message"] for f in result["findings"][:20]]
+
+
+def test_an_added_sentence_is_reported_where_it_was_added(tmp_path: Path) -> None:
+    anchor = "All benefits from\nexpansions will last for the rest of the game."
+    added = " Each player must also pay 2 Gold to the supply whenever an expansion is unlocked."
+    text, start, end = replace_once(source_text("en"), anchor, anchor + added)
+    result = audit("en", text, tmp_path)
+    found = [f for f in findings_at(result, "en", start + len(anchor), end) if "de" in f["missing_in"]]
+    assert found
+
+
+def test_may_turned_into_must_is_reported(tmp_path: Path) -> None:
+    old = "Next, you may expand your Harbor and then build new Ships."
+    text, start, end = replace_once(source_text("en"), old, old.replace("you may", "you must"))
+    result = audit("en", text, tmp_path)
+    found = [f for f in findings_at(result, "en", start, end) if f["kind"] == "modality"]
+    assert found and found[0]["severity"] == "high"
+
+
+def test_the_unchanged_text_has_no_finding_at_those_spots(tmp_path: Path) -> None:
+    """The mutation tests are only meaningful if the original text is clean where they change it."""
+    en = source_text("en")
+    result = audit("en", en, tmp_path)
+    for snippet, kind in (
+        ("If you build a Large Ship, you immediately earn 3 points", "number"),
+        ("Next, you may expand your Harbor and then build new Ships.", "modality"),
+    ):
+        start, end = span_of(en, snippet)
+        assert not [f for f in findings_at(result, "en", start, end) if f["kind"] == kind]
