@@ -123,14 +123,29 @@ def _node_shown(node: yaml.Node | None, concepts: frozenset[str]) -> bool:
 
 
 def _attribute_keys(node: yaml.Node | None, concepts: frozenset[str], where: str) -> Iterator[Found]:
-    """Labels of the attributes a summary shows (`_node_shown`), unless they are concept ids (shown as terms)."""
+    """Labels of the attributes a summary shows (`_node_shown`), unless they are concept ids (shown as terms),
+    and of the keys of maps nested in them (`{admiral: 1, spanish_frigate_counters: 3}` in a list)."""
     for key, key_node, value in _node_items(node) if node is not None else ():
         if not _node_shown(value, concepts):
             continue
         if key not in concepts:
             yield key_node.start_mark.line + 1, _humanise(key), f"{where}: attribute {key}"
-        if isinstance(value, yaml.MappingNode) and _field(value, "provenance") is None:
-            yield from _attribute_keys(value, concepts, where)
+        yield from _nested_keys(value, concepts, where)
+
+
+def _nested_keys(node: yaml.Node, concepts: frozenset[str], where: str) -> Iterator[Found]:
+    if isinstance(node, yaml.SequenceNode):
+        for item in node.value:
+            yield from _nested_keys(item, concepts, where)
+    elif isinstance(node, yaml.MappingNode):
+        inner = _field(node, "value")
+        if _field(node, "provenance") is not None and inner is not None:
+            yield from _nested_keys(inner, concepts, where)
+            return
+        for key, key_node, value in _node_items(node):
+            if key not in concepts:
+                yield key_node.start_mark.line + 1, _humanise(key), f"{where}: attribute {key}"
+            yield from _nested_keys(value, concepts, where)
 
 
 def _spec_messages(root: yaml.Node, kind: str, concepts: frozenset[str]) -> Iterator[Found]:
@@ -312,8 +327,9 @@ def taggable_forms(game: dict[str, Any], concepts: list[dict[str, Any]], lang: s
     """English forms worth tagging as `{term:…}`: concepts whose term differs between the game's editions in
     `lang` (so choosing an edition changes the word). Forms come from the language's own edition (id == lang):
     its term, plural and inflected forms.
-    Concepts of kind `term`/`action` (ordinary words and verbs) and terms with markup or of more than three
-    words are left alone: replacing them would break sentences more often than it helps."""
+    Concepts of kind `term`/`action` (ordinary words and verbs), single lower-case words, and terms with markup
+    or of more than three words are left alone: replacing them would break sentences more often than it helps.
+    The English catalog is committed, so a wrong tag can also be fixed there by hand."""
     editions = [e["id"] for e in game.get("editions", []) if e.get("language") == lang]
     if len(editions) < 2 or lang not in editions:
         return []
@@ -326,6 +342,8 @@ def taggable_forms(game: dict[str, Any], concepts: list[dict[str, Any]], lang: s
         if len(written) < 2 or any("*" in t or len(t.split()) > 3 for t in written):
             continue
         own = terms[lang]
+        if len(own["term"].split()) == 1 and not own["term"][:1].isupper():
+            continue  # a single lower-case word ("scoring") is mostly used as an ordinary word, not the term
         for text in [own["term"], *own.get("forms", [])]:  # variants are often bare generic words: skipped
             forms.append(TermForm(text, concept["id"], False))
         if own.get("plural"):

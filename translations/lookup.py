@@ -231,7 +231,7 @@ def view_key(index: Index, lang: str | None, edition: str | None) -> str:
 
 def describe(hit: Hit, lang: str | None = None, edition: str | None = None) -> dict[str, Any]:
     """A hit as plain data (what `--json` prints): summary in the chosen language, passages per edition,
-    and the ruling with the reading that the chosen edition (or the default) follows."""
+    and the rulings touching it with the reading that the chosen edition (or the default) follows."""
     doc = hit.doc
     key = view_key(hit.index, lang, edition)
     result: dict[str, Any] = {
@@ -243,20 +243,20 @@ def describe(hit: Hit, lang: str | None = None, edition: str | None = None) -> d
         "summary": doc["text"][key],
         "passages": doc["passages"],
     }
-    ruling = doc.get("ruling")
-    if ruling:
-        base = key.split("@", 1)[0]
+    base = key.split("@", 1)[0]
+    result["rulings"] = []
+    for ruling in doc.get("rulings", []):
         followed = ruling["default"]
         if edition is not None:
             followed = next((r["id"] for r in ruling["readings"] if edition in r["editions"]), followed)
-        result["ruling"] = {
+        result["rulings"].append({
             "id": ruling["id"],
             "question": ruling["question"][base],
             "default": ruling["default"],
             "followed": followed,
             "readings": [{"id": r["id"], "editions": r["editions"], "summary": r["text"][base]}
                          for r in ruling["readings"]],
-        }
+        })
     return result
 
 
@@ -286,8 +286,7 @@ def format_text(described: dict[str, Any], others: Sequence[Hit] = (), width: in
             for edition in editions:
                 lines.append(f"[{edition}]")
                 lines += ["  " + line for line in _wrap(passages[edition], width - 2)]
-    ruling = described.get("ruling")
-    if ruling:
+    for ruling in described.get("rulings", []):
         lines += ["", f"! {ruling['question']}  [{ruling['id']}]"]
         for reading in ruling["readings"]:
             mark = "*" if reading["id"] == ruling["followed"] else "-"

@@ -8,8 +8,8 @@ The index is one deterministic JSON file per game, `translations/generated/<game
  "docs": [{"id": "land.income", "kind": "rule" | "setup",
            "title": {view: str}, "text": {view: str},            # rendered summary per language/edition view
            "passages": [{"edition", "text"}],                    # the cited passage of each edition's text
-           "ruling": null | {"id", "default", "question": {lang: str},
-                              "readings": [{"id", "editions", "text": {lang: str}}]}}, ...],
+           "rulings": [{"id", "default", "question": {lang: str},
+                        "readings": [{"id", "editions", "text": {lang: str}}]}]}, ...],
  "words": {term: [doc, tf, ...]}, "word_lengths": [...],       # BM25 postings, weighted term frequencies
  "grams": {trigram: [doc, tf, ...]}, "gram_lengths": [...]}
 ```
@@ -105,13 +105,20 @@ def quotes(citations: Mapping[str, Any]) -> list[str]:
     return found
 
 
-def concepts_of(spec: Any, rule: Any) -> list[str]:
-    """Concepts a rule names (in its summary, title or its ruling's readings) or refers to, in a fixed order."""
+def concepts_of(spec: Any, rule: Any, builders: Iterable[ViewBuilder] = ()) -> list[str]:
+    """Concepts a rule names — in its title and summary as translated in every language (translations tag glossary
+    terms the English msgid writes as plain words) and in the readings of its rulings — or refers to directly or
+    through a component/area with a concept; in a fixed order."""
     texts = [rule.title, rule.summary]
-    if rule.ruling and rule.ruling in spec.rulings:
-        texts += [r.summary for r in spec.rulings[rule.ruling].readings.values()]
+    for builder in builders:
+        texts += [builder.msg(rule.title), builder.msg(rule.summary)]
+    for ruling in spec.rulings.values():
+        if ruling.id == rule.ruling or rule.id in ruling.rules:
+            texts += [r.summary for r in ruling.readings.values()]
     named = [m.group(1) for t in texts for m in _CONCEPT.finditer(t)]
-    named += [ref for ref in rule.refs if ref in spec.concepts]
+    for ref in rule.refs:
+        item = spec.components.get(ref) or spec.areas.get(ref)
+        named.append(item.concept if item is not None and item.concept else ref)
     return [c for c in dict.fromkeys(named) if c in spec.concepts]
 
 
@@ -179,12 +186,11 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
             "title": {key: view.title for key, view in rendered.items()},
             "text": {key: view.text for key, view in rendered.items()},
             "passages": cited_passages(spec, rule.citations, texts),
-            "ruling": None,
         }
         ruling_texts: list[str] = []
-        if rule.ruling and rule.ruling in spec.rulings:
-            ruling = spec.rulings[rule.ruling]
-            question = {lang: b.msg(ruling.question) for lang, b in base_builders.items()}
+        rulings = []
+        for ruling in base_builders[spec.summary_languages[0]].rulings_of(rule):
+            question = {lang: b.plain_text(ruling.question, capital=True) for lang, b in base_builders.items()}
             readings = []
             for reading in ruling.readings.values():
                 params = {**rule.params, **reading.params}
@@ -192,13 +198,15 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
                         for lang, b in base_builders.items()}
                 readings.append({"id": reading.id, "editions": sorted(reading.editions), "text": text})
                 ruling_texts += list(text.values())
-            doc["ruling"] = {"id": ruling.id, "default": ruling.default, "question": question, "readings": readings}
+            rulings.append({"id": ruling.id, "default": ruling.default, "question": question, "readings": readings})
             ruling_texts += list(question.values())
+        doc["rulings"] = rulings
         fields = {
             "id": [rule.id.replace(".", " ").replace("_", " ")],
             "title": list(doc["title"].values()),
             "text": list(doc["text"].values()),
-            "terms": [form for concept in concepts_of(spec, rule) for form in term_forms(spec, concept)],
+            "terms": [form for concept in concepts_of(spec, rule, base_builders.values())
+                      for form in term_forms(spec, concept)],
             "quotes": quotes(rule.citations),
             "ruling": ruling_texts,
         }

@@ -48,6 +48,7 @@ class TermResolver:
     edition: str | None = None
     fallbacks: set[str] = field(default_factory=set)
     used_project_translation: bool = False
+    project_terms: dict[str, str] = field(default_factory=dict)  # concept → term, for project translations used
 
     def __post_init__(self) -> None:
         if self.edition is not None and self.edition not in self.spec.editions:
@@ -85,6 +86,8 @@ class TermResolver:
             if term is not None:
                 project = bool(getattr(term, "project_translation", False))
                 self.used_project_translation |= project
+                if project:
+                    self.project_terms[concept_id] = term.term
                 return ResolvedTerm(concept_id, term.term, term.plural or term.term, key, project, False)
         for key in [self.spec.default_edition, *sorted(terms)]:
             term = terms.get(key)

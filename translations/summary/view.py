@@ -14,6 +14,7 @@ report gaps instead of hiding them.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -26,6 +27,8 @@ from translations.summary.icons import IconSet
 from translations.summary.terms import TermResolver
 from translations.summary.text import expand, format_value
 from translations.summary.values import is_number, shown_attributes
+
+CONCEPT_PLACEHOLDER = re.compile(r"\{terms?:([a-z0-9_.]+)\}")
 
 
 def N_(message: str) -> str:
@@ -70,7 +73,7 @@ class RuleView:
     depth: int
     order: int | None = None
     variant: str | None = None
-    ruling: RulingView | None = None
+    rulings: list[RulingView] = field(default_factory=list)
     tables: list[TableView] = field(default_factory=list)
 
 
@@ -119,7 +122,8 @@ class SummaryView:
     edition_name: str | None
     term_edition: str | None
     term_edition_name: str | None
-    project_translation: bool
+    project_translation: bool  # no edition in this language: every term is the project's translation
+    project_terms: list[str]  # terms the followed edition does not print (the project's translation)
     editions: list[tuple[str, str]]
     components: list[ComponentView]
     setup: list[RuleView]
@@ -165,10 +169,17 @@ class ViewBuilder:
 
     # -- text ---------------------------------------------------------------------------------------------
     def msg(self, message: str) -> str:
-        """The translation of a spec string (recorded when missing)."""
+        """The translation of a spec string (recorded when missing). The catalog is shared by every game, so a
+        translation naming a concept this game lacks (`{term:income}` for a generic "Income") is not used."""
         if not self.tr.has(message):
             self.untranslated.add(message)
-        return self.tr.gettext(message)
+            return message
+        translated = self.tr.gettext(message)
+        unknown = {c for c in CONCEPT_PLACEHOLDER.findall(translated)} - set(self.spec.concepts)
+        if unknown:
+            self.untranslated.add(message)
+            return message
+        return translated
 
     def fill(self, message: str, params: Mapping[str, Any], where: str, capital: bool = True) -> str:
         """Translate, then fill placeholders (HTML-escaped in HTML mode); the first letter is upper-cased."""
@@ -231,28 +242,35 @@ class ViewBuilder:
         return str(escape(text)) if self.html else text
 
     # -- items --------------------------------------------------------------------------------------------
-    def rule_params(self, rule: Any) -> tuple[dict[str, Any], Any]:
-        """A rule's params with the followed reading's params laid over them, and that reading (or None)."""
-        params = dict(rule.params)
-        reading = None
-        if rule.ruling and rule.ruling in self.spec.rulings:
-            reading = self.spec.reading(rule.ruling, self.resolver.ruling_edition)
-            params.update(reading.params)
-        return params, reading
+    def rulings_of(self, rule: Any) -> list[Any]:
+        """The rulings touching a rule: its `ruling:` and every ruling listing it in `rules`, in spec order."""
+        ids = [rule.ruling] if rule.ruling in self.spec.rulings else []
+        ids += [r.id for r in self.spec.rulings.values() if rule.id in r.rules]
+        return [self.spec.rulings[i] for i in dict.fromkeys(ids)]
 
-    def ruling_view(self, rule: Any, params: Mapping[str, Any], followed: Any) -> RulingView:
-        ruling = self.spec.rulings[rule.ruling]
+    def rule_params(self, rule: Any) -> tuple[dict[str, Any], list[tuple[Any, Any]]]:
+        """A rule's params with the followed readings' params laid over them, and `(ruling, followed reading)`
+        for every ruling touching it."""
+        params = dict(rule.params)
+        followed = []
+        for ruling in self.rulings_of(rule):
+            reading = self.spec.reading(ruling.id, self.resolver.ruling_edition)
+            params.update(reading.params)
+            followed.append((ruling, reading))
+        return params, followed
+
+    def ruling_view(self, ruling: Any, params: Mapping[str, Any], followed: Any) -> RulingView:
         readings = []
         for reading in ruling.readings.values():
             merged = {**params, **reading.params}
             text = self.fill(reading.summary, merged, f"{ruling.id}/{reading.id}")
             readings.append(ReadingView(reading.id, text, sorted(reading.editions), reading.id == followed.id))
-        return RulingView(ruling.id, self.plain_text(ruling.question), readings,
+        return RulingView(ruling.id, self.plain_text(ruling.question, capital=True), readings,
                           self.resolver.ruling_edition or "default")
 
     def rule_view(self, rule: Any, depth: int, tables_by_rule: Mapping[str, list[TableView]]) -> RuleView:
-        params, reading = self.rule_params(rule)
-        view = RuleView(
+        params, followed = self.rule_params(rule)
+        return RuleView(
             id=rule.id,
             title=self.fill(rule.title, params, f"{rule.id} title"),
             text=self.fill(rule.summary, params, rule.id),
@@ -260,11 +278,9 @@ class ViewBuilder:
             order=rule.order,
             variant=self.plain_text(self.spec.variants[rule.variant].title)
             if rule.variant in self.spec.variants else None,
+            rulings=[self.ruling_view(ruling, params, reading) for ruling, reading in followed],
             tables=list(tables_by_rule.get(rule.id, [])),
         )
-        if reading is not None:
-            view.ruling = self.ruling_view(rule, params, reading)
-        return view
 
     def table_view(self, table: Any) -> TableView:
         return TableView(f"table-{table.id}", self.plain_text(table.title), [self.label(c) for c in table.columns],
@@ -342,7 +358,9 @@ class ViewBuilder:
             edition_name=spec.editions[edition].name if edition else None,
             term_edition=term_edition,
             term_edition_name=spec.editions[term_edition].name if term_edition else None,
-            project_translation=self.resolver.used_project_translation,
+            project_translation=term_edition is None and self.resolver.used_project_translation,
+            project_terms=sorted(set(self.resolver.project_terms.values()), key=str.casefold)
+            if term_edition is not None else [],
             editions=[(e.id, e.name) for e in spec.editions.values()],
             components=self.components(),
             setup=setup,
