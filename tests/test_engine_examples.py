@@ -405,11 +405,26 @@ def test_build_example_shipyard_then_large_ship_3_points() -> None:
     income = sc.T.income
     sc.goods(YELLOW, cloth=1 - income[0], iron=3, wood=2 - income[1])
     sc.run("land")
+    build = "build:space=market.large_ships.p1,pay=[good.wood;good.wood;good.iron;good.iron]"  # lies back side up
     with pytest.raises(IllegalActionError):  # no free shipyard and no discard named
-        s.apply(st.Action("build", (("ship", "ship.large.l01"), ("pay", ("good.wood", "good.wood", "good.iron", "good.iron")))))
+        s.apply(
+            st.Action(
+                "build", (("space", "market.large_ships.p1"), ("pay", ("good.wood", "good.wood", "good.iron", "good.iron")))
+            )
+        )
     sc.play("expand:what=shipyard,pay=[good.cloth;good.iron]")
-    sc.play("build:ship=ship.large.l01,pay=[good.wood;good.wood;good.iron;good.iron]")
+    sc.play(build)
     assert s.score[YELLOW] == 3 and len(s.yard[YELLOW]) == 4 and s.exp_yard[YELLOW]
+
+
+def test_large_ships_in_the_market_lie_face_down_except_in_zman() -> None:
+    de = Scenario(3, edition="de")
+    obs = de.state.observation(0)
+    assert all(set(x) == {"cost"} for x in obs["large_market"])  # only the cost on the back is visible
+    builds = [a for a in de.state.legal_actions() if a.kind == "build" and a.get("space")]
+    assert all(a.get("ship") is None for a in builds)
+    zman = Scenario(3, edition="en-zman")
+    assert all(isinstance(x, str) for x in zman.state.observation(0)["large_market"])
 
 
 def test_gold_replaces_any_good_except_in_zman() -> None:

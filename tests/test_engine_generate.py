@@ -92,8 +92,8 @@ def test_changed_large_ship_cost_changes_legal_builds(spec_copy: Path, tmp_path:
         sc.state.goods[0][sc.T.goods.index("good.wood")] -= sc.T.income[1]
         sc.run("land")
 
-    def builds(sc: Scenario) -> set[str]:
-        return {str(a) for a in sc.state.legal_actions() if a.kind == "build" and a.get("ship") == l02}
+    def builds(sc: Scenario) -> set[str]:  # l02 lies on the first large-market space
+        return {str(a) for a in sc.state.legal_actions() if a.kind == "build" and a.get("space") == "market.large_ships.p1"}
 
     assert builds(base) and not builds(changed)
 

@@ -71,13 +71,19 @@ def _score_land(state: st.RaceState, action: Action) -> float:
         full = len(state.yard[p]) >= state.capacity(p)
         base = 4.0 if action.get("what") == "shipyard" and full else 2.5
         return base - 0.3 * _pay_cost(state, action)
-    ship = T.ships[T.ship_index[action.get("ship")]]
-    value = _ship_strength(ship) + (T.large_ship_points * 1.5 if ship.large else 0.0) + 1.0
+    if action.get("space") is not None:  # a large ship lying face down: judge it by the average large ship
+        large = [s for s in T.ships if s.large]
+        value = sum(_ship_strength(s) for s in large) / len(large) + T.large_ship_points * 1.5 + 1.0
+        large_ship = True
+    else:
+        ship = T.ships[T.ship_index[action.get("ship")]]
+        value = _ship_strength(ship) + (T.large_ship_points * 1.5 if ship.large else 0.0) + 1.0
+        large_ship = ship.large
     if action.get("discard") is not None:
         old = T.ships[T.ship_index[action.get("discard")]]
         value -= _ship_strength(old) + 1.0
     late = state.round >= T.rounds - 1
-    if late and not ship.large:
+    if late and not large_ship:
         value -= 4.0
     return value - 0.6 * _pay_cost(state, action)
 

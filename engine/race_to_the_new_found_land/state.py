@@ -619,20 +619,23 @@ class RaceState(State):
         discards: tuple[Any, ...] = tuple(sorted(set(self.yard[p]))) if full else (None,)
         cache = T.cache
         have = self.goods[p]
+        hidden = T.large_market_hidden
         for market in (self.small_market, self.large_market):
-            for s in market:
+            for i, s in enumerate(market):
                 if s == EMPTY:
                     continue
                 ship = T.ships[s]
+                # a large ship lying back side up is chosen by its market space: only its cost is visible
+                handle = ("space", T.large_market_spaces[i]) if ship.large and hidden else ("ship", ship.id)
                 limit = cache.get(("limit", ship.cost))
                 capped = tuple(map(min, have, limit)) if limit is not None else tuple(have)
-                key = ("build", s, capped, discards)
+                key = ("build", s, handle, capped, discards)
                 acts = cache.get(key)
                 if acts is None:
                     acts = []
                     for paid in self.payments(p, ship.cost, "build_ships"):
                         for d in discards:
-                            args: tuple[tuple[str, Any], ...] = (("ship", ship.id), ("pay", self.pay_names(paid)))
+                            args: tuple[tuple[str, Any], ...] = (handle, ("pay", self.pay_names(paid)))
                             if d is not None:
                                 args += (("discard", T.ships[d].id),)
                             acts.append(self._act("build", args))
@@ -677,7 +680,8 @@ class RaceState(State):
                 self.exp_nation[p] = True
             self.cubes_placed[p] += 1
             return
-        s = T.ship_index[action.get("ship")]
+        space = action.get("space")
+        s = self.large_market[T.large_market_spaces.index(space)] if space else T.ship_index[action.get("ship")]
         ship = T.ships[s]
         market = self.large_market if ship.large else self.small_market
         market[market.index(s)] = EMPTY
@@ -1385,7 +1389,9 @@ class RaceState(State):
             "context": ctx,
             "players": players,
             "small_market": ids(self.small_market, T.ships),
-            "large_market": ids(self.large_market, T.ships),
+            "large_market": ids(self.large_market, T.ships)
+            if full or not T.large_market_hidden
+            else [{"cost": list(self.pay_names(T.ships[x].cost))} if x >= 0 else None for x in self.large_market],
             "contracts": ids(self.contracts, T.contracts),
             "islands": islands,
             "city_cubes": [list(c) for c in self.city_cubes],

@@ -317,6 +317,8 @@ def build_tables(gen: types.ModuleType, config: GameConfig) -> Tables:
         "frame_back": int(move_back["move_back_max"]),
         "frame_back_min": int(move_back["move_back_min"]),
         "frame_blocking_on": S.param("frame_markers.blocking", "stops") == "on_occupied_space",
+        "large_market_hidden": S.param("setup.large_ships", "large_ship_market_face") == "back",
+        "large_market_spaces": tuple(sid for sid, _ in S.area("market.large_ships")["spaces"]),
         "frame_pass_occupied": bool(S.param("frame_markers.blocking", "may_pass_occupied")),
         "charter_discard_after_action": bool(S.param("planning.charter_ships", "discarded_after_action")),
         "objective_only_if_met": bool(S.param("end_phase.objectives", "only_if_condition_met")),

@@ -24,7 +24,10 @@ def describe(state: Any, action: Action) -> str:
     """A readable line for ``action`` (ship values, costs, bonuses) next to its stable text form."""
     T = state.T
     extra = ""
-    if action.get("ship") is not None and action.get("ship") in T.ship_index:
+    if action.get("space") is not None and action.kind == "build":
+        slot = T.large_market_spaces.index(action.get("space"))
+        extra = f"face-down large ship, cost {_goods(T, T.ships[state.large_market[slot]].cost)}"
+    elif action.get("ship") is not None and action.get("ship") in T.ship_index:
         extra = _ship(T, T.ships[T.ship_index[action.get("ship")]])
     elif action.get("card") is not None and action.get("card") in T.card_index:
         card = T.cards[T.card_index[action.get("card")]]
@@ -72,8 +75,9 @@ def render(state: Any, viewer: int) -> Any:
     market.add_column("large")
     for small, large in zip(state.small_market, state.large_market, strict=False):
         s = _ship(T, T.ships[small]) if small >= 0 else "—"
-        lg = T.ships[large]
-        lt = f"{_ship(T, lg)} cost {_goods(T, lg.cost)}" if large >= 0 else "—"
+        lg = T.ships[large] if large >= 0 else None
+        shown = "face down" if T.large_market_hidden else (_ship(T, lg) if lg else "")
+        lt = f"{shown} cost {_goods(T, lg.cost)}" if lg else "—"
         market.add_row(s, lt)
     contracts = Table(title="Contracts")
     for col in ("slot", "city", "goods", "points"):
