@@ -14,7 +14,8 @@ Ranking is Okapi BM25 over two kinds of terms, so queries tolerate inflection, c
   variants/forms, the rule id), which still match "Charterschif", "kadertegels" or "milestones".
 
 `score = bm25(words) + GRAM_WEIGHT · bm25(grams) · (#query words / #query grams)`: the gram part is scaled to
-count about as much per query word as the word part.
+count about as much per query word as the word part. When the query names a section, that section's first
+rule gets a small prior (`LEAD_BOOST`), so near-ties go to the rule that introduces the subject.
 """
 
 from __future__ import annotations
@@ -35,6 +36,11 @@ K1 = 1.2
 B = 0.75
 GRAM_WEIGHT = 1.0
 GRAM_SIZE = 3
+#: When the query names a section (its trigrams are mostly in the section's title, in any language), the
+#: section's first rule — the one that introduces the subject — gets this factor: "Rahmenmarker" matches every
+#: frame-marker rule about equally, and the rule introducing frame markers should come first.
+LEAD_BOOST = 1.25
+SECTION_MATCH = 0.7  # share of the query's trigrams found in a section title for the query to name it
 
 #: Function words of en/de/nl that carry no meaning for a look-up.
 STOPWORDS = frozenset({
@@ -124,7 +130,7 @@ class Index:
 
     def __init__(self, game: str, title: str, editions: list[dict[str, str]], languages: list[str],
                  views: list[str], docs: list[dict[str, Any]], words: Postings, grams: Postings,
-                 path: Path | None = None) -> None:
+                 sections: list[list[str]] | None = None, path: Path | None = None) -> None:
         self.game = game
         self.title = title
         self.editions = editions
@@ -133,6 +139,7 @@ class Index:
         self.docs = docs
         self.words = words
         self.grams = grams
+        self.sections = sections or []
         self.path = path
 
     @staticmethod
@@ -143,7 +150,7 @@ class Index:
                              "run `rulespec generate summaries`")
         return Index(data["game"], data["title"], data["editions"], data["languages"], data["views"], data["docs"],
                      Postings(data["words"], data["word_lengths"]), Postings(data["grams"], data["gram_lengths"]),
-                     path)
+                     data.get("sections", []), path)
 
     def doc(self, rule_id: str) -> dict[str, Any] | None:
         return next((d for d in self.docs if d["id"] == rule_id), None)
@@ -191,7 +198,14 @@ def score_query(index: Index, query: str) -> list[float]:
     index.words.bm25(query_words, scores)
     if query_grams:
         index.grams.bm25(query_grams, scores, GRAM_WEIGHT * max(1, len(query_words)) / len(query_grams))
-    return scores
+    named = set()
+    if query_grams:
+        wanted = set(query_grams)
+        for number, section in enumerate(index.sections):
+            if len(wanted & set(section)) >= SECTION_MATCH * len(wanted):
+                named.add(number)
+    return [score * LEAD_BOOST if doc.get("lead") and doc.get("section") in named else score
+            for score, doc in zip(scores, index.docs, strict=True)]
 
 
 def search(indexes: Iterable[Index], query: str, limit: int = 5) -> list[Hit]:

@@ -8,8 +8,10 @@ The index is one deterministic JSON file per game, `translations/generated/<game
  "docs": [{"id": "land.income", "kind": "rule" | "setup",
            "title": {view: str}, "text": {view: str},            # rendered summary per language/edition view
            "passages": [{"edition", "text"}],                    # the cited passage of each edition's text
+           "lead": bool, "section": int,                         # first rule of its section?; section number
            "rulings": [{"id", "default", "question": {lang: str},
                         "readings": [{"id", "editions", "text": {lang: str}}]}]}, ...],
+ "sections": [[trigram, ...], ...],                           # character trigrams of each section's titles
  "words": {term: [doc, tf, ...]}, "word_lengths": [...],       # BM25 postings, weighted term frequencies
  "grams": {trigram: [doc, tf, ...]}, "gram_lengths": [...]}
 ```
@@ -17,7 +19,8 @@ The index is one deterministic JSON file per game, `translations/generated/<game
 A *view* is a summary language (`de`: the language's own edition and the spec's default readings) or
 `lang@edition` (`en@en-zman`: that edition's terms and readings). Every document is searchable by its id, its
 titles and summaries in every view, the glossary terms (all editions, variants, inflected forms) of the concepts
-it names or refers to, its quotes in every edition, and its ruling; see `translations.lookup` for the ranking.
+it names or refers to, the title of its section (the rules file's `section:`, or Setup), its quotes in every
+edition, and its rulings; see `translations.lookup` for the ranking.
 """
 
 from __future__ import annotations
@@ -31,12 +34,12 @@ from typing import Any
 
 from translations.lookup import INDEX_VERSION, grams, words
 from translations.summary.i18n import CatalogTranslations, translations_for
-from translations.summary.view import ViewBuilder
+from translations.summary.view import ViewBuilder, section_titles
 
 #: Weight of each field in a document's term frequencies (integers keep the JSON compact and exact).
-FIELD_WEIGHTS: dict[str, int] = {"id": 2, "title": 3, "terms": 2, "text": 1, "quotes": 1, "ruling": 1}
+FIELD_WEIGHTS: dict[str, int] = {"id": 2, "title": 3, "section": 2, "terms": 2, "text": 1, "quotes": 1, "ruling": 1}
 #: Fields whose character n-grams are indexed (short, distinctive names; long text would only add noise).
-GRAM_FIELDS = ("id", "title", "terms")
+GRAM_FIELDS = ("id", "title", "section", "terms")
 _CONCEPT = re.compile(r"\{terms?:([a-z0-9_.]+)\}")
 _SENTENCE_END = re.compile(r"[.!?](?=\s)|\n\s*\n|\f")
 PASSAGE_REACH = 240  # characters a passage may extend beyond its quote to reach a sentence boundary
@@ -155,13 +158,19 @@ class _PostingsBuilder:
         return {term: self.terms[term] for term in sorted(self.terms)}
 
 
+#: Fields whose tokens count once per document however often they occur: a concept's many written forms
+#: (every edition, plural, inflections) must not outweigh a title that names it once.
+DISTINCT_FIELDS = ("terms",)
+
+
 def _weighted(fields: Mapping[str, Iterable[str]], tokenise: Any, names: Iterable[str]) -> Counter[str]:
     counts: Counter[str] = Counter()
     for name in names:
         weight = FIELD_WEIGHTS[name]
-        for text in dict.fromkeys(fields.get(name, ())):  # identical strings of several views count once
-            for token in tokenise(text):
-                counts[token] += weight
+        texts = list(dict.fromkeys(fields.get(name, ())))  # identical strings of several views count once
+        tokens = [token for text in texts for token in tokenise(text)]
+        for token in (dict.fromkeys(tokens) if name in DISTINCT_FIELDS else tokens):
+            counts[token] += weight
     return counts
 
 
@@ -177,7 +186,14 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
     base_builders = {lang: builders[lang] for lang in spec.summary_languages}
     docs: list[dict[str, Any]] = []
     word_postings, gram_postings = _PostingsBuilder(), _PostingsBuilder()
+    titles = section_titles(spec)
     items = [("setup", step) for step in spec.setup] + [("rule", rule) for rule in spec.rules.values()]
+    first_of_file: dict[str, str] = {}
+    for rule in spec.rules.values():
+        first_of_file.setdefault(rule.file, rule.id)
+    leads = set(first_of_file.values())
+    section_numbers: dict[str, int] = {}
+    section_grams: dict[int, list[str]] = {}
     for number, (kind, rule) in enumerate(items):
         rendered = {key: builder.rule_view(rule, 0, {}) for key, builder in builders.items()}
         doc: dict[str, Any] = {
@@ -186,6 +202,8 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
             "title": {key: view.title for key, view in rendered.items()},
             "text": {key: view.text for key, view in rendered.items()},
             "passages": cited_passages(spec, rule.citations, texts),
+            "lead": rule.id in leads,
+            "section": section_numbers.setdefault(rule.file if kind == "rule" else "", len(section_numbers)),
         }
         ruling_texts: list[str] = []
         rulings = []
@@ -207,9 +225,12 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
             "text": list(doc["text"].values()),
             "terms": [form for concept in concepts_of(spec, rule, base_builders.values())
                       for form in term_forms(spec, concept)],
+            "section": [b.plain_text(titles.get(rule.file, "Setup" if kind == "setup" else ""), capital=True)
+                        for b in builders.values()] if titles.get(rule.file) or kind == "setup" else [],
             "quotes": quotes(rule.citations),
             "ruling": ruling_texts,
         }
+        section_grams.setdefault(doc["section"], sorted({g for t in fields["section"] for g in grams(t)}))
         word_postings.add(number, _weighted(fields, words, FIELD_WEIGHTS))
         gram_postings.add(number, _weighted(fields, grams, GRAM_FIELDS))
         docs.append(doc)
@@ -221,6 +242,7 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
         "views": [key for key, _, _ in view_list],
         "editions": [{"id": e.id, "language": e.language, "name": e.name} for e in spec.editions.values()],
         "docs": docs,
+        "sections": [section_grams[i] for i in range(len(section_numbers))],
         "words": word_postings.as_json(),
         "word_lengths": word_postings.lengths,
         "grams": gram_postings.as_json(),
