@@ -67,9 +67,9 @@ def test_changed_income_changes_the_engine(spec_copy: Path, tmp_path: Path) -> N
     """land.income cloth 1 → 3 in a copy of the spec: the start player's first land phase yields 3 cloth."""
     edit(spec_copy / "rules" / "20_land.yaml", "      cloth: 1\n      wood: 1", "      cloth: 3\n      wood: 1")
     gen = generated_from(spec_copy, tmp_path / "gen")
-    config = GameConfig(GAME, 3, seed=4)
-    base = RaceGame(config).new_initial_state()
-    changed = RaceGame(config, generated=gen).new_initial_state()
+    base = Scenario(3, seed=4).state  # past setup, at the start player's first land decision
+    changed = Scenario(3, seed=4, generated=gen).state
+    assert base.stage == changed.stage == 0  # the land phase
     cloth = base.T.goods.index("good.cloth")
     p = base.cur
     assert changed.cur == p

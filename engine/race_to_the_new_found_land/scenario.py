@@ -47,6 +47,8 @@ class Scenario:
         self.game = RaceGame(config, generated)
         self.state: st.RaceState = self.game.new_initial_state()
         self.T = self.state.T
+        while self.state.stage == st.CHART:  # setup's island placements: take the first fitting space
+            self.state.apply(self.state.legal_actions()[0])
 
     # ------------------------------------------------------------------ clearing
 
@@ -75,6 +77,10 @@ class Scenario:
             s.spot_owner[sp] = [st.EMPTY, st.EMPTY]
             s.spot_height[sp] = [0, 0]
             s.extra_cubes[sp] = []
+        s.st_islands.extend(s.drawn_tiles)
+        s.drawn_tiles.clear()
+        s.st_cards.extend(s.drawn_cards)
+        s.drawn_cards.clear()
         s.city_cubes = [[] for _ in T.cities]
         s.island_scored = [False] * len(T.islands)
         s.city_scored = [False] * len(T.cities)
@@ -394,8 +400,6 @@ def component_locations(state: st.RaceState) -> dict[str, list[int]]:
                 (ships if kind == "ship" else cards).append(idx)
     cards += s.drawn_cards
     tiles += s.drawn_tiles
-    if s.stage == st.CHART:
-        tiles.append(s.ctx["tile"])
     objectives = [*s.st_objectives]
     for stack in s.objective_stacks:
         objectives += stack

@@ -119,7 +119,10 @@ class RaceState(State):
         # drawn during a load or discover action, until kept/placed or put on the storage board
         self.drawn_cards: list[int] = []
         self.drawn_tiles: list[int] = []
-        self.played_charters: list[int] = []  # used charter ships waiting for the end of the round
+        self.played_charters: list[int] = []
+        self.setup_charts: list[
+            int
+        ] = []  # islands still to get their setup tile  # used charter ships waiting for the end of the round
         # decision context
         self.ctx: dict[str, Any] = {}
         self.final: list[int] | None = None
@@ -421,13 +424,8 @@ class RaceState(State):
         compass = list(range(len(T.compass)))
         rng.shuffle(compass)
         revealed = [compass.pop() for _ in range(T.setup_compass_per_player * n)]
-        for c in revealed:
-            self._chart_setup(T.compass[c])
-        if self.st_islands_aside:
-            # the edition's reading: set-aside tiles go back into the stack, shuffled
-            self.island_stack.extend(self.st_islands_aside)
-            self.st_islands_aside.clear()
-            rng.shuffle(self.island_stack)
+        # the islands these compass tiles show get their first tiles at the start of the flow (a placer may choose)
+        self.setup_charts = [T.compass[c] for c in revealed]
         compass.extend(revealed)
         rng.shuffle(compass)
         self.compass_stack = compass
@@ -454,27 +452,42 @@ class RaceState(State):
             tried += 1
         return EMPTY
 
-    def _chart_setup(self, island: int) -> None:
+    def _setup_islands(self) -> Flow:
+        """Setup's island tiles: one per revealed compass tile, drawn until one fits that island.
+
+        Misfits go to the storage board or are set aside and shuffled back, by the edition's reading; where the
+        reading lets the placer choose among several fitting spaces, the start player chooses.
+        """
         T = self.T
-        if not self.empty_spaces(island):
-            return
-        while True:
-            tile = self._draw(self.island_stack, [])
-            if tile == EMPTY:
-                return
-            spaces = self.fitting_spaces(island, tile)
-            if spaces:
-                self.space_tile[spaces[0]] = tile
-                return
-            if T.setup_misfit_to_storage:
-                self.st_islands.append(tile)
-            else:
-                self.st_islands_aside.append(tile)
+        for island in self.setup_charts:
+            if not self.empty_spaces(island):
+                continue
+            while True:
+                tile = self._draw(self.island_stack, [])
+                if tile == EMPTY:
+                    break
+                spaces = self.fitting_spaces(island, tile)
+                if spaces:
+                    s = spaces[0]
+                    if len(spaces) > 1 and T.setup_space_choice:
+                        self.drawn_tiles.append(tile)
+                        action = yield from self._decide(CHART, self.start_player, tile=tile, spaces=tuple(spaces))
+                        self.drawn_tiles.remove(tile)
+                        s = T.space_index[action.get("space")]
+                    self.space_tile[s] = tile
+                    break
+                (self.st_islands if T.setup_misfit_to_storage else self.st_islands_aside).append(tile)
+        self.setup_charts = []
+        if self.st_islands_aside:
+            self.island_stack.extend(self.st_islands_aside)
+            self.st_islands_aside.clear()
+            self.rng.shuffle(self.island_stack)
 
     # ------------------------------------------------------------------ the round
 
     def _flow(self) -> Flow:
         T = self.T
+        yield from self._setup_islands()
         for rnd in range(T.rounds):
             self.round = rnd
             yield from self._land_phase()
@@ -1098,7 +1111,9 @@ class RaceState(State):
             spaces = self.fitting_spaces(island, tile)
             s = spaces[0]
             if len(spaces) > 1:
+                self.drawn_tiles.append(tile)
                 action = yield from self._decide(CHART, self.start_player, tile=tile, spaces=tuple(spaces))
+                self.drawn_tiles.remove(tile)
                 s = T.space_index[action.get("space")]
             self.space_tile[s] = tile
             if T.neutral_cubes and self.n == T.neutral_players:

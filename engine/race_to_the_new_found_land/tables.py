@@ -78,9 +78,14 @@ class _Spec:
             params = dict(setup[rule_id])
         else:
             raise SpecValueError(f"rule {rule_id!r} has no params in the spec")
-        ruling = self.gen.rules.RULE_RULINGS.get(rule_id)
-        if ruling is not None:
-            params.update(self.gen.rulings.RULINGS[ruling]["readings"][self.readings[ruling]])
+        # every ruling that names this rule (a rule may be touched by several) overlays its chosen reading
+        rulings = self.gen.rulings.RULINGS
+        touching = {r for r, data in rulings.items() if rule_id in data["rules"]}
+        own = self.gen.rules.RULE_RULINGS.get(rule_id)
+        if own is not None:
+            touching.add(own)
+        for ruling in sorted(touching):
+            params.update(rulings[ruling]["readings"][self.readings[ruling]])
         return params
 
     def param(self, rule_id: str, name: str) -> Any:
@@ -355,6 +360,7 @@ def build_tables(gen: types.ModuleType, config: GameConfig) -> Tables:
         "load_choices": load_choices,
         "start_goods": tuple(int(S.param("setup.goods", "starting_iron")) if g == "iron" else 0 for g in short),
         "setup_compass_per_player": int(S.param("setup.islands", "compass_per_player")),
+        "setup_space_choice": S.param("setup.islands", "setup_island_space_choice") == "placer",
         "setup_misfit_to_storage": S.param("setup.islands", "unfit_island_tile") == "storage_board",
         "unused_start_ships_in_stack": S.param("setup.small_ships", "unused_starting_ships") == "draw_stack",
         "open_contracts": int(S.param("setup.contracts", "open_contracts")),
