@@ -257,7 +257,6 @@ def describe(hit: Hit, lang: str | None = None, edition: str | None = None) -> d
         "summary": doc["text"][key],
         "passages": doc["passages"],
     }
-    base = key.split("@", 1)[0]
     result["rulings"] = []
     for ruling in doc.get("rulings", []):
         followed = ruling["default"]
@@ -265,10 +264,10 @@ def describe(hit: Hit, lang: str | None = None, edition: str | None = None) -> d
             followed = next((r["id"] for r in ruling["readings"] if edition in r["editions"]), followed)
         result["rulings"].append({
             "id": ruling["id"],
-            "question": ruling["question"][base],
+            "question": ruling["question"][key],
             "default": ruling["default"],
             "followed": followed,
-            "readings": [{"id": r["id"], "editions": r["editions"], "summary": r["text"][base]}
+            "readings": [{"id": r["id"], "editions": r["editions"], "summary": r["text"][key]}
                          for r in ruling["readings"]],
         })
     return result

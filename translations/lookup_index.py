@@ -9,8 +9,8 @@ The index is one deterministic JSON file per game, `translations/generated/<game
            "title": {view: str}, "text": {view: str},            # rendered summary per language/edition view
            "passages": [{"edition", "text"}],                    # the cited passage of each edition's text
            "lead": bool, "section": int,                         # first rule of its section?; section number
-           "rulings": [{"id", "default", "question": {lang: str},
-                        "readings": [{"id", "editions", "text": {lang: str}}]}]}, ...],
+           "rulings": [{"id", "default", "question": {view: str},
+                        "readings": [{"id", "editions", "text": {view: str}}]}]}, ...],
  "sections": [[trigram, ...], ...],                           # character trigrams of each section's titles
  "words": {term: [doc, tf, ...]}, "word_lengths": [...],       # BM25 postings, weighted term frequencies
  "grams": {trigram: [doc, tf, ...]}, "gram_lengths": [...]}
@@ -208,12 +208,12 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
         ruling_texts: list[str] = []
         rulings = []
         for ruling in base_builders[spec.summary_languages[0]].rulings_of(rule):
-            question = {lang: b.plain_text(ruling.question, capital=True) for lang, b in base_builders.items()}
+            question = {key: b.plain_text(ruling.question, capital=True) for key, b in builders.items()}
             readings = []
             for reading in ruling.readings.values():
                 params = {**rule.params, **reading.params}
-                text = {lang: b.fill(reading.summary, params, f"{ruling.id}/{reading.id}")
-                        for lang, b in base_builders.items()}
+                text = {key: b.fill(reading.summary, params, f"{ruling.id}/{reading.id}")
+                        for key, b in builders.items()}
                 readings.append({"id": reading.id, "editions": sorted(reading.editions), "text": text})
                 ruling_texts += list(text.values())
             rulings.append({"id": ruling.id, "default": ruling.default, "question": question, "readings": readings})

@@ -1,0 +1,160 @@
+"""Rule look-up: words in any language find the right rule; the committed index is cheap to start; the result
+shows the summary, every edition's cited passage and the rulings."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from rulespec.model import load_spec
+from translations import lookup
+from translations.lookup_index import build_index, index_json
+
+REPO = Path(__file__).resolve().parent.parent
+FIXTURE = Path(__file__).parent / "summary_fixtures"
+
+#: The queries of the brief and the rule each must find first (ids are stable spec ids).
+EXPECTED = {
+    "New England": "actions.settle.new_england",
+    "Rahmenmarker": "frame_markers.choose",
+    "kadertegel": "frame_markers.choose",
+    "milestone": "frame_markers.choose",
+    "charter ship": "planning.charter_ships",
+    "Charterschiff": "planning.charter_ships",
+}
+#: Inflected and misspelt forms of the same queries.
+TOLERANT = {
+    "Rahmenmarkern": "frame_markers.choose",
+    "Rahmenmarkr": "frame_markers.choose",
+    "kadertegels": "frame_markers.choose",
+    "milestones": "frame_markers.choose",
+    "Charterschiffe": "planning.charter_ships",
+    "Charterschif": "planning.charter_ships",
+    "charter shps": "planning.charter_ships",
+    "new englnd": "actions.settle.new_england",
+}
+
+
+@pytest.fixture(scope="module")
+def indexes() -> list[lookup.Index]:
+    return lookup.load_indexes()
+
+
+@pytest.mark.parametrize(("query", "rule_id"), sorted({**EXPECTED, **TOLERANT}.items()))
+def test_query_finds_the_right_rule_first(indexes, query: str, rule_id: str) -> None:
+    hits = lookup.search(indexes, query)
+    assert hits, f"nothing found for {query!r}"
+    assert hits[0].rule_id == rule_id, f"{query!r}: {[(h.rule_id, round(h.score, 2)) for h in hits]}"
+
+
+def test_normalisation_and_stemming_meet_in_the_middle() -> None:
+    assert lookup.normalise("Plättchen, Île d'Anticosti!") == "plattchen ile d anticosti"
+    assert lookup.normalise("Straße") == "strasse"
+    assert lookup.stem("markers") == lookup.stem("marker") == lookup.stem("Markern".lower())
+    assert lookup.stem("schiffe") == lookup.stem("schiffen") == "schiff"
+    assert lookup.words("the Frame Markers of the game") == lookup.words("frame marker game")
+    assert len(lookup.words("the Frame Markers of the game")) == 3  # stopwords dropped
+
+
+def test_description_has_summary_passages_and_rulings(indexes) -> None:
+    spec = load_spec("race_to_the_new_found_land")
+    hit = lookup.find_rule(indexes, "frame_markers.move_back")
+    assert hit is not None
+    german = lookup.describe(hit, "de")
+    english = lookup.describe(hit, "en")
+    assert german["summary"] != english["summary"] and "Rahmenmarker" in german["summary"]
+    assert [p["edition"] for p in german["passages"]] == list(spec.editions)
+    touching = {r.id for r in spec.rulings.values() if "frame_markers.move_back" in r.rules}
+    assert {r["id"] for r in german["rulings"]} == touching and touching
+    for ruling in german["rulings"]:
+        assert ruling["followed"] == spec.reading(ruling["id"]).id
+    zman = lookup.describe(hit, None, "en-zman")
+    assert "milestone marker" in zman["summary"].lower()
+    for ruling in zman["rulings"]:
+        assert ruling["followed"] == spec.reading(ruling["id"], "en-zman").id
+
+
+def test_passages_are_cut_from_each_edition_source(indexes) -> None:
+    from translations.citations import quotes_of
+    from translations.editions import read_source
+
+    spec = load_spec("race_to_the_new_found_land")
+    rule = spec.rule("actions.settle.new_england")
+    hit = lookup.find_rule(indexes, rule.id)
+    passages = {p["edition"]: p["text"] for p in hit.doc["passages"]}
+    for edition, citation in rule.citations.items():
+        quotes = quotes_of(citation)
+        if not quotes:
+            continue
+        squashed = "".join(passages[edition].split())
+        assert "".join(quotes[0][0].split()).replace("-", "")[:20] in squashed.replace("-", "")
+        assert "".join(passages[edition].split())[:30] in "".join(read_source(spec, edition).split()).replace(
+            "-", "") or passages[edition][:30].replace(" ", "") in read_source(spec, edition).replace("\n", "")
+
+
+def test_fixture_index_builds_and_searches(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULESPEC_SOURCES", str(FIXTURE / "sources"))
+    spec = load_spec(FIXTURE / "mini_voyage")
+    folder = tmp_path / "generated" / spec.id
+    folder.mkdir(parents=True)
+    text = index_json(build_index(spec))
+    assert text == index_json(build_index(spec))  # deterministic
+    (folder / lookup.INDEX_NAME).write_text(text, encoding="utf-8")
+    found = lookup.load_indexes(spec.id, tmp_path / "generated")
+    best = lookup.search(found, "Hafensteine")[0]
+    assert best.rule_id.startswith("round.harbour")
+    described = lookup.describe(lookup.find_rule(found, "round.harbour"), "en")
+    assert described["passages"][1]["text"].startswith("Häfen: Erreicht dein Schiff")  # widened to the sentence
+    assert [r["followed"] for r in described["rulings"]] == ["up_to"]
+
+
+def test_committed_indexes_are_current() -> None:
+    from translations.generate import render
+
+    for path in lookup.index_paths():
+        spec = load_spec(path.parent.name)
+        fresh = render(spec)
+        assert fresh[path] == path.read_text(encoding="utf-8"), f"{path} is stale: run `rulespec generate summaries`"
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "cli.app", *args], capture_output=True, text=True, cwd=REPO,
+                          check=False)
+
+
+def test_cli_lookup_json_and_text() -> None:
+    result = _run("lookup", "Charterschiff", "--lang", "nl", "--json")
+    assert result.returncode == 0, result.stderr
+    data = json.loads(result.stdout)
+    assert data["best"]["id"] == EXPECTED["Charterschiff"] and data["best"]["view"] == "nl"
+    assert "charterschip" in data["best"]["summary"].lower()
+    text = _run("lookup", "--id", "frame_markers.move_back", "--edition", "en-zman")
+    assert text.returncode == 0 and "milestone marker" in text.stdout.lower() and "en-zman" in text.stdout.lower()
+    rulings = text.stdout.split("\n! ", 1)[1]
+    assert "milestone marker" in rulings and "Frame Marker" not in rulings  # readings use the edition's terms
+
+
+def test_cli_lookup_errors_are_clear() -> None:
+    nothing = _run("lookup", "--id", "no.such.rule")
+    assert nothing.returncode == 1 and "no rule 'no.such.rule'" in nothing.stderr and "Traceback" not in nothing.stderr
+    bad = _run("lookup", "ship", "--edition", "en=foo.txt")
+    assert bad.returncode == 2 and "edition id" in bad.stderr
+    missing = _run("lookup")
+    assert missing.returncode == 2 and "QUERY" in missing.stderr
+
+
+def test_cold_lookup_imports_nothing_heavy() -> None:
+    probe = (
+        "import sys\n"
+        "from cli import summary_commands\n"
+        "code = summary_commands.lookup_main(['New England', '--json'])\n"
+        "heavy = [m for m in ('spacy', 'numpy', 'jsonschema', 'babel', 'jinja2', 'yaml', 'rapidfuzz', 'pydantic')"
+        " if m in sys.modules]\n"
+        "print(code, heavy, file=sys.stderr)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=REPO, check=True)
+    assert result.stderr.strip().splitlines()[-1] == "0 []"
