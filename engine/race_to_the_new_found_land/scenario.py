@@ -74,8 +74,8 @@ class Scenario:
             if s.space_tile[sp] != st.EMPTY:
                 s.st_islands.append(s.space_tile[sp])
             s.space_tile[sp] = st.EMPTY
-            s.spot_owner[sp] = [st.EMPTY, st.EMPTY]
-            s.spot_height[sp] = [0, 0]
+            s.spot_owner[sp] = [st.EMPTY] * T.tile_spots
+            s.spot_height[sp] = [0] * T.tile_spots
             s.extra_cubes[sp] = []
         s.st_islands.extend(s.drawn_tiles)
         s.drawn_tiles.clear()
@@ -192,8 +192,8 @@ class Scenario:
         if s.space_tile[sp] != st.EMPTY:
             s.st_islands.append(s.space_tile[sp])
         s.space_tile[sp] = idx
-        s.spot_owner[sp] = [st.EMPTY, st.EMPTY]
-        s.spot_height[sp] = [0, 0]
+        s.spot_owner[sp] = [st.EMPTY] * T.tile_spots
+        s.spot_height[sp] = [0] * T.tile_spots
         s.extra_cubes[sp] = []
         for k, (owner, height) in enumerate(cubes):
             s.spot_owner[sp][k] = owner
@@ -207,7 +207,7 @@ class Scenario:
         """
         T = self.T
         isl = T.islands[next(i for i, x in enumerate(T.islands) if x.id == island_id)]
-        spots = [(T.island_spaces[sp].id, k) for sp in isl.spaces for k in (0, 1)]
+        spots = [(T.island_spaces[sp].id, k) for sp in isl.spaces for k in range(T.tile_spots)]
         placed: dict[str, list[tuple[int, int]]] = {T.island_spaces[sp].id: [] for sp in isl.spaces}
         i = 0
         for owner, count in cubes.items():
@@ -378,8 +378,8 @@ class Scenario:
         if idx in s.space_tile:
             sp = s.space_tile.index(idx)
             s.space_tile[sp] = st.EMPTY
-            s.spot_owner[sp] = [st.EMPTY, st.EMPTY]
-            s.spot_height[sp] = [0, 0]
+            s.spot_owner[sp] = [st.EMPTY] * self.T.tile_spots
+            s.spot_height[sp] = [0] * self.T.tile_spots
 
     def _free_tiles(self) -> list[int]:
         s = self.state

@@ -86,8 +86,9 @@ class RaceState(State):
         self.contracts: list[int] = [EMPTY] * len(T.contract_slots)
         self.space_tile: list[int] = [EMPTY] * len(T.island_spaces)
         # cubes on island tiles: per island space, two spots of (owner, height)
-        self.spot_owner: list[list[int]] = [[EMPTY, EMPTY] for _ in T.island_spaces]
-        self.spot_height: list[list[int]] = [[0, 0] for _ in T.island_spaces]
+        self.spots = tuple(range(T.tile_spots))  # marker spaces on each island tile
+        self.spot_owner: list[list[int]] = [[EMPTY] * T.tile_spots for _ in T.island_spaces]
+        self.spot_height: list[list[int]] = [[0] * T.tile_spots for _ in T.island_spaces]
         self.extra_cubes: list[list[int]] = [[] for _ in T.island_spaces]  # Spain's cubes on occupied spaces
         self.city_cubes: list[list[int]] = [[] for _ in T.cities]
         self.island_scored = [False] * len(T.islands)
@@ -113,7 +114,7 @@ class RaceState(State):
         self.stage = OVER
         self.cur = TERMINAL
         # planning: per player per action, list of ("ship", idx) / ("card", idx) entries
-        self.assigned: list[list[list[tuple[str, int]]]] = [[[] for _ in range(4)] for _ in range(n)]
+        self.assigned: list[list[list[tuple[str, int]]]] = [[[] for _ in T.actions] for _ in range(n)]
         self.boost_sail: list[tuple[int, str, int] | None] = [None] * n  # (action, kind, idx) Magellan
         self.boost_crate: list[tuple[int, str, int] | None] = [None] * n  # da Gama
         # drawn during a load or discover action, until kept/placed or put on the storage board
@@ -599,8 +600,9 @@ class RaceState(State):
                 self.add_goods(p, c.immediate_goods)
         else:
             g = T.goods.index(action.get("good"))
-            self.triangle_goods[g] -= 1
-            self.goods[p][g] += 1
+            taken = min(T.frame_goods_taken, self.triangle_goods[g])
+            self.triangle_goods[g] -= taken
+            self.goods[p][g] += taken
 
     # ---- land phase
 
@@ -691,7 +693,7 @@ class RaceState(State):
                 self.exp_yard[p] = True
             else:
                 self.exp_nation[p] = True
-            self.cubes_placed[p] += 1
+            self.cubes_placed[p] += T.expansion_markers
             return
         space = action.get("space")
         s = self.large_market[T.large_market_spaces.index(space)] if space else T.ship_index[action.get("ship")]
@@ -721,11 +723,11 @@ class RaceState(State):
     def _planning_phase(self) -> Flow:
         n = self.n
         for p in range(n):
-            for a in range(4):
+            for a in range(len(self.T.actions)):
                 self.assigned[p][a] = []
             self.boost_sail[p] = None
             self.boost_crate[p] = None
-        for a in range(4):
+        for a in range(len(self.T.actions)):
             for p in self.order_from_start():
                 while self._plan_options_exist(p, a):
                     action = yield from self._decide(PLAN, p, act=a)
@@ -797,7 +799,7 @@ class RaceState(State):
         return [p for _, _, p in sorted(active)]
 
     def _action_phase(self) -> Flow:
-        for a in range(4):
+        for a in range(len(self.T.actions)):
             for p in self.action_order(a):
                 if a == A_LOAD:
                     yield from self._load(p)
@@ -828,14 +830,14 @@ class RaceState(State):
         best = table[min(crate, len(table) - 1)]
         if best >= 0:
             action = yield from self._decide(LOAD, p, best=best)
-            self.goods[p][T.goods.index(action.get("good"))] += 1
+            self.goods[p][T.goods.index(action.get("good"))] += T.load_goods
         drawn = self.drawn_cards  # in the player's hand until kept or discarded (state data: hidden from others)
         for _ in range(crate):
             c = self._draw(self.card_stack, self.st_cards)
             if c == EMPTY:
                 break
             drawn.append(c)
-        keep = 1
+        keep = T.cards_kept
         if len(drawn) >= T.england_min_draw:
             keep += self.nation_power(p, "keep_extra_card")
         for k in range(keep):
@@ -875,7 +877,7 @@ class RaceState(State):
             if tile == EMPTY:
                 continue
             owners = self.spot_owner[s]
-            for k in (0, 1):
+            for k in self.spots:
                 if owners[k] == EMPTY:
                     out.append((s, k))
         return out
@@ -900,7 +902,7 @@ class RaceState(State):
     def _settle_actions(self, extra: bool) -> list[Action]:
         T = self.T
         if extra:  # Spain: either space of any tile on the board, empty or not
-            spots = tuple((s, k) for s, t in enumerate(self.space_tile) if t != EMPTY for k in (0, 1))
+            spots = tuple((s, k) for s, t in enumerate(self.space_tile) if t != EMPTY for k in self.spots)
         else:
             spots = tuple(self._settle_spots())
         key = ("settle", extra, spots)
@@ -940,9 +942,10 @@ class RaceState(State):
                 self.spend(p, self.paid_from_names(action.get("pay")))
                 self.gain(p, T.contracts[c].points + self.nation_power(p, "contract_points"))
                 city = T.contract_slots[slot]
-                if len(self.city_cubes[city]) < T.cities[city].cube_spaces:
-                    self.city_cubes[city].append(p)
-                    self.cubes_placed[p] += 1
+                for _ in range(T.city_markers_per_contract):
+                    if len(self.city_cubes[city]) < T.cities[city].cube_spaces:
+                        self.city_cubes[city].append(p)
+                        self.cubes_placed[p] += 1
                 self.st_contracts.append(c)
                 self.contracts[slot] = EMPTY
                 if refill_now:
@@ -1029,8 +1032,8 @@ class RaceState(State):
             drawn.remove(t)
             self.space_tile[s] = t
             self.spot_owner[s][0] = p
-            self.spot_height[s][0] = 1
-            self.cubes_placed[p] += 1
+            self.spot_height[s][0] = T.discover_markers
+            self.cubes_placed[p] += T.discover_markers
             for bonus in T.island_tiles[t].bonuses:
                 self._bonus(p, bonus)
             placed += 1
@@ -1098,11 +1101,15 @@ class RaceState(State):
 
     def _cartography(self) -> Flow:
         T = self.T
-        if not self.compass_stack:
-            return
-        c = self.compass_stack.pop()
-        self.compass_revealed.append(c)
-        island = T.compass[c]
+        for _ in range(T.cartography_compass):
+            if not self.compass_stack:
+                return
+            c = self.compass_stack.pop()
+            self.compass_revealed.append(c)
+            yield from self._chart(T.compass[c])
+
+    def _chart(self, island: int) -> Flow:
+        T = self.T
         wanted = min(T.cartography[self.n], self.empty_spaces(island))
         for _ in range(wanted):
             tile = self._draw_fitting(island)
@@ -1125,7 +1132,7 @@ class RaceState(State):
         counts: dict[int, int] = {}
         if kind == "island":
             for s in self.T.islands[idx].spaces:
-                for k in (0, 1):
+                for k in self.spots:
                     o = self.spot_owner[s][k]
                     if o != EMPTY:
                         counts[o] = counts.get(o, 0) + self.spot_height[s][k]
@@ -1377,7 +1384,7 @@ class RaceState(State):
             t = self.space_tile[s]
             islands[sp.id] = {
                 "tile": T.island_tiles[t].id if t >= 0 else None,
-                "spots": [[self.spot_owner[s][k], self.spot_height[s][k]] for k in (0, 1)],
+                "spots": [[self.spot_owner[s][k], self.spot_height[s][k]] for k in self.spots],
                 "extra": list(self.extra_cubes[s]),
             }
 
