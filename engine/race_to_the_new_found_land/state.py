@@ -993,10 +993,7 @@ class RaceState(State):
             if not pays:
                 continue
             for sub in subsets:
-                if sum(crates[e] for e in sub) < need:
-                    continue
-                # a ship more than needed helps nothing: keep only subsets where every ship is needed
-                if any(sum(crates[e] for e in sub) - crates[e] >= need for e in sub):
+                if sum(crates[e] for e in sub) < need:  # one crate per good delivered
                     continue
                 ids = tuple(self.entry_id(e) for e in sub)
                 for paid in pays:
