@@ -19,8 +19,9 @@ class HeuristicBot:
 
     * Plymouth: prefers Locations whose grant has the most items (counters and ship upgrades count as two),
       and sails out once it holds enough supplies and fighting stock, or cannot place any more.
-    * Sailing: spreads Mission Discs over the richest destinations it can reach, attacks when offered, trades
-      for the Commodity it has fewest of, returns early only after a successful attack.
+    * Sailing: puts its low-numbered Mission Discs on the richest destinations it can afford on public
+      information (and its Ghost Ship where nothing is lost), attacks when offered, trades for the Commodity it
+      has fewest of, returns early only after a successful attack.
     """
 
     name = "heuristic"
@@ -46,9 +47,11 @@ class HeuristicBot:
         if kind == "mission":
             dest = state.game.tables.destinations[action.get("dest")]  # type: ignore[attr-defined]
             disc = action.get("disc")
-            rank = 0 if disc == "golden_hind" else (9 if disc == "ghost" else int(disc))
-            worth = dest.vp + (3 if dest.treasure else 0) + (2 if dest.kind == "trade_port" else 0)
-            return worth * (1.0 if rank <= 1 else 1.0 / rank)
+            worth = self._worth(dest, obs, me)
+            if disc == "ghost":
+                return -worth  # the decoy goes where nothing is lost
+            rank = 0 if disc == "golden_hind" else int(disc)
+            return worth / max(rank, 1)
         if kind == "attack":
             return 10.0
         if kind == "trade":
@@ -58,6 +61,22 @@ class HeuristicBot:
         if kind == "informer":
             return 1.0 if action.get("choice") != "pass" else 0.0
         return 0.0
+
+    @staticmethod
+    def _worth(dest: Any, obs: dict[str, Any], me: dict[str, Any]) -> float:
+        """What a destination is worth to this captain, judged on public information and his own stock."""
+        stock = me["stock"]
+        if dest.kind == "trade_port":
+            goods = obs["port_goods"].get(dest.id, [])
+            return 6.0 if stock["trade_goods"] and goods else 0.0
+        if dest.kind == "galleon":
+            if me["ship"] != "galleon" or dest.id not in obs["galleons"]:
+                return 0.0
+            return 8.0 if stock["guns"] >= 3 else 1.0
+        guns = 0 if me["pinnace"] and dest.kind == "fort" else dest.guns
+        affordable = stock["crew"] >= dest.troops + (1 if dest.kind == "fort" else 0) and stock["guns"] >= guns
+        bonus = 3.0 if dest.id in obs["treasure"] else 0.0
+        return (dest.vp + bonus) if affordable else 0.5
 
     def _place_value(self, action: Action, state: State, me: dict[str, Any]) -> float:
         tables = state.game.tables  # type: ignore[attr-defined]
