@@ -76,58 +76,83 @@ def _check_language(edition_id: str, language: str, text: str, path: str) -> Non
         )
 
 
-def _prepare(spec: Any, inputs: AuditInputs, edition_ids: Sequence[str]) -> dict[str, Any]:
-    """Ingest, segment, extract features and embed every edition taking part."""
+def _prepare(
+    spec: Any,
+    inputs: AuditInputs,
+    edition_ids: Sequence[str],
+    lap: Any = lambda stage: None,
+    use_cache: bool = True,
+) -> dict[str, Any]:
+    """Ingest, segment, extract features and embed every edition taking part.
+
+    A prepared edition is cached by its own content key, so re-auditing after editing one file only prepares
+    that file again (and loads no spaCy pipeline for languages it does not need).
+    """
     from translations.alignment import PreparedEdition
-    from translations.checks.features import GlossaryMatcher, sentence_features
+    from translations.audit_cache import blob_get, blob_put, edition_key
     from translations.embeddings import embed
-    from translations.ingest import ingest
-    from translations.segment import _lemma_pipeline, segment
 
     prepared: dict[str, PreparedEdition] = {}
-    texts: list[str] = []
-    owners: list[tuple[str, int]] = []
+    fresh: list[str] = []
     for edition_id in edition_ids:
-        source = inputs.sources[edition_id]
-        language = inputs.languages[edition_id]
-        nlp = _lemma_pipeline(language)
-
-        def lemmatize(form: str, nlp: Any = nlp) -> list[str]:
-            return [(t.lemma_ or t.text).lower() for t in nlp(form) if not t.is_space]
-
-        forms = {
-            concept.id: concept.terms[edition_id].all_forms()
-            for concept in spec.concepts.values()
-            if edition_id in concept.terms
-        }
-        matcher = GlossaryMatcher(forms, lemmatize) if forms else None
-        sentences = segment(ingest(source), language)
-        features = [sentence_features(s, language, matcher) for s in sentences]
-        prepared[edition_id] = PreparedEdition(
-            id=edition_id,
-            language=language,
-            path=str(inputs.paths[edition_id]),
-            sha256=inputs.digests[edition_id],
-            source=source,
-            sentences=sentences,
-            features=features,
-            embeddings=None,  # type: ignore[arg-type]  # filled below, in one batch for all editions
-            glossary_concepts=frozenset(c for c in forms if spec.concepts[c].kind in CHECKED_CONCEPT_KINDS),
-            concept_kinds={c.id: c.kind for c in spec.concepts.values()},
-        )
-        named = [c for f in features for c in f.concepts]
-        prepared[edition_id].generic_concepts = frozenset(
-            c for c in set(named) if named.count(c) > GENERIC_CONCEPT_SHARE * max(1, len(sentences))
-        )
-        texts.extend(s.text for s in sentences)
-        owners.extend((edition_id, s.index) for s in sentences)
+        cached = blob_get(edition_key(inputs, edition_id)) if use_cache else None
+        if isinstance(cached, PreparedEdition) and cached.id == edition_id:
+            cached.path = str(inputs.paths[edition_id])
+            prepared[edition_id] = cached
+            continue
+        prepared[edition_id] = _prepare_text(spec, inputs, edition_id)
+        fresh.append(edition_id)
+    lap("ingest, segment (spaCy), features")
+    texts = [s.text for e in fresh for s in prepared[e].sentences]
     vectors = embed(texts)
     start = 0
-    for edition_id in edition_ids:
+    for edition_id in fresh:
         count = len(prepared[edition_id].sentences)
         prepared[edition_id].embeddings = vectors[start : start + count]
         start += count
+        if use_cache:
+            blob_put(edition_key(inputs, edition_id), prepared[edition_id])
+    lap("embed (USE)")
     return prepared
+
+
+def _prepare_text(spec: Any, inputs: AuditInputs, edition_id: str) -> Any:
+    """One edition's sentences with features (embeddings are added by the caller, in one batch)."""
+    from translations.alignment import PreparedEdition
+    from translations.checks.features import GlossaryMatcher, sentence_features
+    from translations.ingest import ingest
+    from translations.segment import _lemma_pipeline, segment
+
+    source = inputs.sources[edition_id]
+    language = inputs.languages[edition_id]
+    nlp = _lemma_pipeline(language)
+
+    def lemmatize(form: str) -> list[str]:
+        return [(t.lemma_ or t.text).lower() for t in nlp(form) if not t.is_space]
+
+    forms = {
+        concept.id: concept.terms[edition_id].all_forms()
+        for concept in spec.concepts.values()
+        if edition_id in concept.terms
+    }
+    matcher = GlossaryMatcher(forms, lemmatize) if forms else None
+    sentences = segment(ingest(source), language)
+    features = [sentence_features(s, language, matcher) for s in sentences]
+    named = [c for f in features for c in f.concepts]
+    generic = frozenset(c for c in set(named) if named.count(c) > GENERIC_CONCEPT_SHARE * max(1, len(sentences)))
+    return PreparedEdition(
+        id=edition_id,
+        language=language,
+        path=str(inputs.paths[edition_id]),
+        sha256=inputs.digests[edition_id],
+        source=source,
+        sentences=sentences,
+        features=features,
+        embeddings=None,  # type: ignore[arg-type]  # filled by _prepare, in one batch for all editions
+        glossary_concepts=frozenset(c for c in forms if spec.concepts[c].kind in CHECKED_CONCEPT_KINDS),
+        generic_concepts=generic,
+        concept_kinds={c.id: c.kind for c in spec.concepts.values()},
+    )
 
 
 class _Units:
@@ -433,15 +458,26 @@ def run_audit(
     for edition_id in inputs.edition_ids:
         _check_language(edition_id, inputs.languages[edition_id], inputs.sources[edition_id],
                         str(inputs.paths[edition_id]))
-    result = _compute(inputs, selected)
+    result = _compute(inputs, selected, use_cache)
     if use_cache:
         cache_put(key, result)
     return result
 
 
-def _compute(inputs: AuditInputs, selected: list[tuple[str, str]]) -> dict[str, Any]:
+def _compute(inputs: AuditInputs, selected: list[tuple[str, str]], use_cache: bool = True) -> dict[str, Any]:
+    import time
+
     from rulespec.model import load_spec
     from rulespec.problems import SpecError
+
+    clock = time.perf_counter()
+    timings: dict[str, float] = {}
+
+    def lap(stage: str) -> None:
+        nonlocal clock
+        now = time.perf_counter()
+        timings[stage] = round(now - clock, 3)
+        clock = now
 
     warnings: list[str] = []
     try:
@@ -456,7 +492,8 @@ def _compute(inputs: AuditInputs, selected: list[tuple[str, str]]) -> dict[str, 
         )
         spec = _TextOnlySpec.from_inputs(inputs)
     taking_part = [e for e in inputs.edition_ids if any(e in pair for pair in selected)]
-    prepared = _prepare(spec, inputs, taking_part)
+    lap("load spec")
+    prepared = _prepare(spec, inputs, taking_part, lap, use_cache)
     units = _Units()
     observations: list[Any] = []
     alignment: list[dict[str, Any]] = []
@@ -470,6 +507,7 @@ def _compute(inputs: AuditInputs, selected: list[tuple[str, str]]) -> dict[str, 
                 "links": [[list(lk.a), list(lk.b), round(lk.score, 4), lk.displaced] for lk in links],
             }
         )
+    lap("align and check")
     merged = _merge(observations, units)
     if len(taking_part) >= 3:
         _weigh_agreement(merged, len(taking_part))
@@ -477,8 +515,10 @@ def _compute(inputs: AuditInputs, selected: list[tuple[str, str]]) -> dict[str, 
     text_rules = {f["rule"] for f in findings if f["rule"]}
     findings += _spec_findings(spec, {e: prepared[e].source for e in taking_part}, text_rules)
     findings = _sort(findings, spec)
+    lap("merge, rank and link")
     return {
         "warnings": warnings,
+        "timings": timings,
         "game": spec.id,
         "editions": [
             {"id": e, "language": inputs.languages[e], "path": str(inputs.paths[e]), "sha256": inputs.digests[e]}

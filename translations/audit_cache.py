@@ -159,6 +159,45 @@ def collect_inputs(game: str | Path, overrides: Mapping[str, Path]) -> AuditInpu
     )
 
 
+def edition_key(inputs: AuditInputs, edition_id: str) -> str:
+    """Key of one edition's prepared sentences (segmentation, features, embeddings): its text, the spec
+    (glossary) and the code."""
+    payload = [FORMAT_VERSION, code_digest(), inputs.spec_digest, edition_id, inputs.languages[edition_id],
+               inputs.digests[edition_id]]
+    return hashlib.sha256(json.dumps(payload).encode("utf-8")).hexdigest()
+
+
+def blob_get(key: str) -> Any | None:
+    """A prepared edition cached by :func:`blob_put`, or None. Only this program writes these files, into the
+    user's own cache folder."""
+    import pickle
+
+    path = cache_dir() / f"edition-{key}.pickle"
+    try:
+        with path.open("rb") as handle:
+            return pickle.load(handle)
+    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
+        return None
+
+
+def blob_put(key: str, value: Any) -> None:
+    """Store a prepared edition atomically; failures to write are not errors."""
+    import pickle
+
+    folder = cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".edition-", suffix=".pickle", dir=folder)
+        with os.fdopen(fd, "wb") as handle:
+            pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, folder / f"edition-{key}.pickle")
+        entries = sorted(folder.glob("edition-*.pickle"), key=lambda p: p.stat().st_mtime)
+        for old in entries[:-MAX_ENTRIES]:
+            old.unlink(missing_ok=True)
+    except OSError:
+        return
+
+
 def cache_get(key: str) -> dict[str, Any] | None:
     """The cached result for ``key``, or None (a corrupt entry counts as missing)."""
     path = cache_dir() / f"audit-{key}.json"

@@ -133,6 +133,11 @@ def _lemma_pipeline(language: str) -> Any:
     except Exception:  # a language without lookup tables still segments; lemmas fall back to the word
         nlp = spacy.blank(language)
         nlp.add_pipe("sentencizer")
+    # The lookup tables are millions of long-lived objects: move them out of the cyclic GC's reach, or every
+    # later collection (the sentence encoder allocates a lot) walks them again.
+    import gc
+
+    gc.freeze()
     return nlp
 
 

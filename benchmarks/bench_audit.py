@@ -1,0 +1,79 @@
+"""Speed and memory of the translation audit: all editions of a game (every pair), cold and warm.
+
+Cold: a fresh, empty cache folder and a new process (spaCy, the sentence encoder and the spec all load).
+Warm: the same command again (the result comes from the content-keyed cache). Each run is the real command
+``rulespec audit GAME --format json`` in a subprocess. Prints wall times, the cold run's stage breakdown and
+peak memory (max RSS of the cold process); wall and CPU time are both shown because a shared machine's
+load inflates wall time. Targets: cold <= 5 s, warm <= 1 s, peak <= 1 GB.
+
+Run: python benchmarks/bench_audit.py [GAME] [warm runs]
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+_PROBE = """
+import json, resource, sys, time
+started = time.perf_counter()
+from cli.app import main
+sys.argv = ["rulespec", "audit", sys.argv[1], "--format", "json", "-o", sys.argv[2]]
+try:
+    main()
+except SystemExit as exc:
+    if exc.code:
+        raise
+"""
+
+
+def run(game: str, cache: Path, out: Path) -> tuple[float, float]:
+    """Wall time and CPU time (user + system) of one audit subprocess."""
+    env = {**os.environ, "RULESPEC_CACHE": str(cache)}
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    started = time.perf_counter()
+    subprocess.run(
+        [sys.executable, "-c", _PROBE, game, str(out)], cwd=REPO, env=env, check=True,
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    wall = time.perf_counter() - started
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    return wall, cpu
+
+
+def main() -> None:
+    game = sys.argv[1] if len(sys.argv) > 1 else "race_to_the_new_found_land"
+    warm_runs = int(sys.argv[2]) if len(sys.argv) > 2 else 5
+    with tempfile.TemporaryDirectory() as tmp:
+        cache, out = Path(tmp) / "cache", Path(tmp) / "audit.json"
+        cold, cold_cpu = run(game, cache, out)
+        peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        result = json.loads(out.read_text(encoding="utf-8"))
+        entry = next(cache.glob("audit-*.json"))
+        timings = json.loads(entry.read_text(encoding="utf-8")).get("timings", {})
+        warm = [run(game, cache, out) for _ in range(warm_runs)]
+    editions = [e["id"] for e in result["editions"]]
+    pairs = len(editions) * (len(editions) - 1) // 2
+    print(f"game                 : {game}")
+    print(f"editions             : {len(editions)} ({', '.join(editions)}), {pairs} pairs")
+    print(f"findings             : {len(result['findings'])}")
+    print(f"cold (empty cache)   : {cold:6.2f} s wall, {cold_cpu:6.2f} s CPU   (target <= 5 s)")
+    for stage, seconds in timings.items():
+        print(f"  {stage:<32}: {seconds:6.2f} s")
+    print(f"warm (cached), median: {statistics.median(w for w, _ in warm):6.2f} s wall, "
+          f"{statistics.median(c for _, c in warm):6.2f} s CPU   (target <= 1 s; {warm_runs} runs)")
+    print(f"peak memory (cold)   : {peak_kb / 1024:6.0f} MB  (target <= 1024 MB)")
+    print(f"cpus / load average  : {os.cpu_count()} / {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()
