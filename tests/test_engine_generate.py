@@ -126,3 +126,18 @@ def test_unknown_ruling_or_edition_is_a_clear_error() -> None:
         RaceGame(GameConfig(GAME, 3, rulings={"gold_substitute": "sometimes"}))
     with pytest.raises(ValueError, match="players"):
         RaceGame(GameConfig(GAME, 5))
+
+
+def test_spec_sequence_the_engine_does_not_implement_is_refused(spec_copy: Path, tmp_path: Path) -> None:
+    """The generated enums carry the spec's action order; an order the flow does not implement is an error."""
+    from engine.race_to_the_new_found_land.tables import SpecValueError
+
+    edit(
+        spec_copy / "rules" / "10_overview.yaml",
+        "actions: [load, settle, deliver, discover]",
+        "actions: [settle, load, deliver, discover]",
+    )
+    gen = generated_from(spec_copy, tmp_path / "gen")
+    assert [a.value for a in gen.enums.ActionKind] == ["settle", "load", "deliver", "discover"]
+    with pytest.raises(SpecValueError, match="ActionKind"):
+        RaceGame(GameConfig(GAME, 3), generated=gen)

@@ -28,7 +28,10 @@ from engine.race_to_the_new_found_land.defs import (
 )
 from engine.runtime.api import GameConfig
 
+#: The sequence this engine's flow implements; the spec's enums must list the same names in the same order.
 ACTIONS = ("load", "settle", "deliver", "discover")
+PHASES = ("land", "planning", "action", "end")
+END_STEPS = ("cartography", "island_scoring", "city_scoring", "objectives", "start_player")
 
 
 class SpecValueError(ValueError):
@@ -40,7 +43,7 @@ def default_generated() -> types.ModuleType:
     import importlib
 
     package = importlib.import_module("engine.race_to_the_new_found_land.generated")
-    for name in ("components", "board", "rules", "rulings", "game_info"):
+    for name in ("components", "board", "rules", "rulings", "game_info", "enums"):
         if not hasattr(package, name):
             setattr(package, name, importlib.import_module(f"{package.__name__}.{name}"))
     return package
@@ -148,9 +151,11 @@ def build_tables(gen: types.ModuleType, config: GameConfig) -> Tables:
             out[i] = int(params.get(prefix + name, 0))
         return tuple(out)
 
-    actions = tuple(S.param("overview.actions", "actions"))
-    if actions != ACTIONS:
-        raise SpecValueError(f"overview.actions lists {actions}; this engine implements {ACTIONS}")
+    actions = tuple(a.value for a in gen.enums.ActionKind)
+    for enum, implemented in ((gen.enums.ActionKind, ACTIONS), (gen.enums.Phase, PHASES), (gen.enums.EndPhaseStep, END_STEPS)):
+        listed = tuple(x.value for x in enum)
+        if listed != implemented:
+            raise SpecValueError(f"the spec's {enum.__name__} is {listed}; this engine's flow implements {implemented}")
 
     # ships -----------------------------------------------------------------
     ships: list[ShipDef] = []
