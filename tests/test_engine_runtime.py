@@ -86,6 +86,13 @@ def test_log_and_replay(tmp_path: Path) -> None:
     log.write_text("\n".join([*lines[:-1], json.dumps(final)]) + "\n")
     with pytest.raises(LogError, match=f":{len(lines)}:"):
         replay(log)
+    # a different final state (same scores) is caught through the state digest
+    final = json.loads(lines[-1])
+    assert len(final["final"]["state"]) == 64
+    final["final"]["state"] = "0" * 64
+    log.write_text("\n".join([*lines[:-1], json.dumps(final)]) + "\n")
+    with pytest.raises(LogError, match="final state differs"):
+        replay(log)
     # an illegal action is caught
     bad = json.loads(lines[1])
     bad["action"] = {"kind": "nonsense", "args": {}}

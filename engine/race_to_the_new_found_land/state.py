@@ -12,6 +12,7 @@ code holds only the shape of the rules. Hot paths use ints, lists and tuples; no
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Generator, Iterable
 from itertools import combinations, combinations_with_replacement
@@ -1336,7 +1337,8 @@ class RaceState(State):
 
     def fingerprint(self) -> Any:
         data = self._data(None)
-        data["rng"] = hash(self.rng.getstate())
+        # a stable digest (hash() of the state tuple would vary between processes: it contains None)
+        data["rng"] = hashlib.blake2b(repr(self.rng.getstate()).encode(), digest_size=16).hexdigest()
         data["history"] = [str(a) for a in self._history]
         return data
 

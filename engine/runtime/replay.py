@@ -8,6 +8,7 @@ scores and winners match.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import tempfile
@@ -34,7 +35,13 @@ class GameLog:
         self._write({"player": player, "action": action.to_json()})
 
     def final(self, state: State) -> None:
-        self._write({"final": {"scores": list(state.scores()), "winners": list(state.winners())}})
+        self._write({"final": {"scores": list(state.scores()), "winners": list(state.winners()), "state": state_digest(state)}})
+
+
+def state_digest(state: State) -> str:
+    """SHA-256 of the state's full fingerprint as canonical JSON: a replay must reach exactly this state."""
+    data = json.dumps(state.fingerprint(), sort_keys=True, separators=(",", ":"), default=list)
+    return hashlib.sha256(data.encode("utf-8")).hexdigest()
 
 
 def write_log(path: Path, state: State) -> None:
@@ -112,6 +119,8 @@ def replay(path: Path) -> ReplayResult:
                 raise LogError(f"{path}:{number}: final scores {final.get('scores')} != replayed {state.scores()}")
             if list(final.get("winners", [])) != list(state.winners()):
                 raise LogError(f"{path}:{number}: winners {final.get('winners')} != replayed {state.winners()}")
+            if "state" in final and final["state"] != state_digest(state):
+                raise LogError(f"{path}:{number}: the replayed final state differs from the logged one")
             final_checked = True
         else:
             raise LogError(f"{path}:{number}: expected an action or final line")
