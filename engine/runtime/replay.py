@@ -40,8 +40,17 @@ class GameLog:
 
 def state_digest(state: State) -> str:
     """SHA-256 of the state's full fingerprint as canonical JSON: a replay must reach exactly this state."""
-    data = json.dumps(state.fingerprint(), sort_keys=True, separators=(",", ":"), default=list)
+    data = json.dumps(state.fingerprint(), sort_keys=True, separators=(",", ":"), default=_plain)
     return hashlib.sha256(data.encode("utf-8")).hexdigest()
+
+
+def _plain(value: Any) -> Any:
+    """JSON stand-ins for what a game's fingerprint may hold besides JSON types."""
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=repr)
+    if isinstance(value, tuple):
+        return list(value)
+    return repr(value)
 
 
 def write_log(path: Path, state: State) -> None:
