@@ -531,3 +531,45 @@ def test_fifty_card_by_reading_reach_or_pass() -> None:
     assert sc.state.fifty[RED] == -1  # de: only beyond 50
     sc.state.gain(RED, 1)
     assert sc.state.fifty[RED] >= 0
+
+
+def test_empty_one_x_stack_is_rebuilt_from_the_storage_board() -> None:
+    sc = Scenario(3).clear()
+    s = sc.state
+    s.st_cards.extend(s.card_stack)
+    s.card_stack.clear()
+    sc.assign(RED, "load", "ship.small.regular.s01")  # crate 3: draws 3
+    before = len(s.st_cards)
+    sc.run("load", RED)
+    sc.resolve_rest()
+    assert len(s.cards[RED]) == 1
+    assert len(s.card_stack) + len(s.st_cards) == before - 1
+
+
+def test_contract_refill_timing_by_reading() -> None:
+    """de: the empty contract spaces are refilled after the player's whole deliver action; en: after each one."""
+    for edition, refilled_between in (("de", False), ("en", True)):
+        sc = Scenario(3, edition=edition).clear()
+        sc.contract(3, "tile.contract.c01")
+        sc.goods(YELLOW, wood=2, cloth=2)
+        sc.assign(YELLOW, "deliver", "ship.small.regular.s01", "ship.small.regular.s03")
+        sc.run("deliver", YELLOW)
+        sc.play("contract:slot=3,ships=[ship.small.regular.s01],pay=[good.wood;good.wood]")
+        assert (sc.state.contracts[3] != st.EMPTY) is refilled_between
+        sc.play("done")
+        assert sc.state.contracts[3] != st.EMPTY
+
+
+def test_market_refilled_after_the_land_turn_from_storage_when_empty() -> None:
+    sc = Scenario(3).clear().start_player(RED)
+    s = sc.state
+    s.st_small.extend(s.small_stack)
+    s.small_stack.clear()
+    target = s.small_market[0]
+    income = sc.T.income
+    sc.goods(RED, cloth=1 - income[0], wood=1 - income[1])
+    sc.run("land")
+    sc.play(next(str(a) for a in s.legal_actions() if a.get("ship") == sc.T.ships[target].id))
+    assert s.small_market[0] == st.EMPTY  # not refilled during the turn
+    sc.play("done")
+    assert s.small_market[0] != st.EMPTY  # refilled at its end, the stack rebuilt from the storage board
