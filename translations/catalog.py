@@ -254,7 +254,8 @@ def extract_catalog(spec_dirs: Iterable[Path] | None = None) -> Catalog:
 def po_text(catalog: Catalog) -> str:
     """`.po`/`.pot` text without creation/revision dates (reproducible files)."""
     buffer = io.BytesIO()
-    write_po(buffer, catalog, width=100, ignore_obsolete=True, include_previous=False)
+    # References without line numbers: an edit elsewhere in a spec file must not churn every catalog.
+    write_po(buffer, catalog, width=100, ignore_obsolete=True, include_previous=False, include_lineno=False)
     return _DATE_LINE.sub("", buffer.getvalue().decode("utf-8"))
 
 

@@ -36,6 +36,10 @@ def N_(message: str) -> str:
     return message
 
 
+#: Ranking of provenance categories from strongest to weakest, and the marks shown after a value.
+PROVENANCE_RANK = {"sourced": 0, "example": 1, "inferred": 2, "assumed": 3, "unmarked": 4}
+PROVENANCE_MARKS = {"example": "°", "inferred": "°", "assumed": "†", "unmarked": "†"}
+
 #: Labels of the component kinds of the schema (components.schema.json `kind`).
 KIND_LABELS: dict[str, str] = {
     "board": N_("board"), "tile": N_("tile"), "card": N_("card"), "piece": N_("piece"), "token": N_("token"),
@@ -166,6 +170,7 @@ class ViewBuilder:
         self.tr = translations if translations is not None else translations_for(lang)
         self.icons = icons if icons is not None else IconSet.load()
         self.untranslated: set[str] = set()
+        self._provenance: dict[str, list[tuple[str, str]]] | None = None
 
     # -- text ---------------------------------------------------------------------------------------------
     def msg(self, message: str) -> str:
@@ -286,6 +291,27 @@ class ViewBuilder:
         return TableView(f"table-{table.id}", self.plain_text(table.title), [self.label(c) for c in table.columns],
                          [[self.value(cell) for cell in row] for row in table.rows])
 
+    # -- provenance of face values ------------------------------------------------------------------------
+    def provenance(self, file: str, path: str) -> str:
+        """The weakest provenance category among the values at `path` of `file` (`sourced` when unknown)."""
+        if self._provenance is None:
+            self._provenance = {}
+            try:
+                from rulespec.loading import load_documents
+                from rulespec.provenance import value_sites
+
+                for site in value_sites(load_documents(self.spec.root)):
+                    self._provenance.setdefault(site.file, []).append((site.path, site.category))
+            except Exception:  # provenance marks are a courtesy: a spec that loaded must still render
+                self._provenance = {}
+        found = [category for site_path, category in self._provenance.get(file, ())
+                 if site_path == path or site_path.startswith(path + "/")]
+        return max(found, key=lambda c: PROVENANCE_RANK.get(c, 0), default="sourced")
+
+    def marked(self, text: str, file: str, path: str) -> str:
+        """`text` followed by the mark of its provenance (`†` assumed, `°` inferred or from an example)."""
+        return text + PROVENANCE_MARKS.get(self.provenance(file, path), "")
+
     def components(self) -> list[ComponentView]:
         views = []
         for comp in self.spec.components.values():
@@ -309,7 +335,8 @@ class ViewBuilder:
             keys = list(dict.fromkeys(k for r in records for k in shown_attributes(r.attributes, concepts)))
             columns = [self.plain_text(N_("Name")), self.plain_text(N_("Count")), *(self.label(k) for k in keys)]
             rows = [[self.plain_text(r.name) if r.name else r.id, self.value(r.count),
-                     *(self.value(r.attributes.get(k)) for k in keys)] for r in records]
+                     *(self.marked(self.value(r.attributes.get(k)), r.origin.file, f"{r.origin.path}/attributes/{k}")
+                       if k in r.attributes else "–" for k in keys)] for r in records]
             tables.append(TableView(f"table-{comp.id}", self.name_of(comp.concept, comp.name, plural=True),
                                     columns, rows))
         for deck in self.spec.decks.values():
@@ -329,8 +356,9 @@ class ViewBuilder:
         for area in self.spec.areas.values():
             rows.append([self.name_of(area.concept, area.name), self.plain_text(humanise(area.kind)),
                          self.value(len(area.spaces)) if area.spaces else "–",
-                         self.value(shown_attributes(area.attributes, self.spec.concepts))
-                         if shown_attributes(area.attributes, self.spec.concepts) else ""])
+                         ", ".join(self.marked(self.value({key: value}), area.origin.file,
+                                               f"{area.origin.path}/attributes/{key}")
+                                   for key, value in shown_attributes(area.attributes, self.spec.concepts).items())])
         return [TableView("areas", self.plain_text(N_("Board areas")), columns, rows)]
 
     def build(self) -> SummaryView:
