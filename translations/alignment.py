@@ -62,6 +62,7 @@ class PreparedEdition:
     glossary_concepts: frozenset[str] = frozenset()  # concepts this edition has a glossary term for
     generic_concepts: frozenset[str] = frozenset()  # concepts named so often that pronouns stand in for them
     concept_kinds: dict[str, str] = field(default_factory=dict)  # concept id -> glossary kind
+    not_rules: frozenset[int] = frozenset()  # sentences the spec lists as not rules (credits, examples...)
 
     @property
     def active(self) -> list[int]:

@@ -39,6 +39,9 @@ SUPPLEMENT_MAX_LINKED = 0.25
 #: A concept named in more than this share of an edition's sentences is generic ("player", "points"):
 #: translators replace it by pronouns freely, so its absence is no finding.
 GENERIC_CONCEPT_SHARE = 0.05
+#: Kinds whose finding is raised a level when one edition alone differs from all the others. Marker words and
+#: terms are left out: one loose translation drops them everywhere without changing the rules.
+CORROBORATED_KINDS = frozenset({"omission", "number", "number_bound", "modality"})
 #: Glossary kinds whose absence can change play (things and places). Phases, roles and abstract terms are
 #: paraphrased too freely to compare.
 CHECKED_CONCEPT_KINDS = frozenset({"component", "area", "resource"})
@@ -138,6 +141,7 @@ def _prepare_text(spec: Any, inputs: AuditInputs, edition_id: str) -> Any:
     matcher = GlossaryMatcher(forms, lemmatize) if forms else None
     sentences = segment(ingest(source), language)
     features = [sentence_features(s, language, matcher) for s in sentences]
+    not_rules = _not_rule_sentences(spec, edition_id, source, sentences)
     named = [c for f in features for c in f.concepts]
     generic = frozenset(c for c in set(named) if named.count(c) > GENERIC_CONCEPT_SHARE * max(1, len(sentences)))
     return PreparedEdition(
@@ -152,7 +156,26 @@ def _prepare_text(spec: Any, inputs: AuditInputs, edition_id: str) -> Any:
         glossary_concepts=frozenset(c for c in forms if spec.concepts[c].kind in CHECKED_CONCEPT_KINDS),
         generic_concepts=generic,
         concept_kinds={c.id: c.kind for c in spec.concepts.values()},
+        not_rules=not_rules,
     )
+
+
+def _not_rule_sentences(spec: Any, edition_id: str, source: str, sentences: Sequence[Any]) -> frozenset[int]:
+    """Sentences at least half covered by the spec's ``not_rules`` passages of this edition."""
+    from translations.citations import quote_span
+
+    spans = []
+    for passage in getattr(spec, "not_rules", []):
+        if passage.edition == edition_id:
+            found = quote_span(source, passage.quote, passage.until)
+            if found:
+                spans.append(found)
+    out = set()
+    for sentence in sentences:
+        covered = sum(max(0, min(e, sentence.end) - max(s, sentence.start)) for s, e in spans)
+        if covered * 2 >= sentence.end - sentence.start:
+            out.add(sentence.index)
+    return frozenset(out)
 
 
 class _Units:
@@ -278,9 +301,31 @@ def _weigh_agreement(merged: list[Merged], editions: int) -> None:
         if m.observed == 1:
             m.severity = levels[min(len(levels) - 1, SEVERITY_ORDER[m.severity] + 1)]
         elif (m.kind == "omission" and m.observed >= 2) or (
-            len(m.missing_in) == 1 and m.observed >= editions - 1
+            m.kind in CORROBORATED_KINDS and len(m.missing_in) == 1 and m.observed >= editions - 1
         ):
             m.severity = levels[max(0, SEVERITY_ORDER[m.severity] - 1)]
+
+
+def _message(m: Merged, prepared: Mapping[str, Any]) -> str:
+    """One readable message for a merged finding."""
+    if m.kind == "omission":
+        quotes = []
+        for edition, index in sorted(m.sentences):
+            text = " ".join(prepared[edition].sentences[index].text.split())
+            quotes.append(f"{edition}: “{text if len(text) <= 120 else text[:119] + '…'}”")
+        return "; ".join(quotes[:4]) + f" — no counterpart in {', '.join(sorted(m.missing_in))}"
+    if len(m.messages) > 3:
+        return " | ".join(m.messages[:3]) + f" | (+{len(m.messages) - 3} more pairs)"
+    return " | ".join(m.messages)
+
+
+def _weigh_rule_links(findings: list[dict[str, Any]]) -> None:
+    """A difference in a passage no rule of the spec cites (flavour, an example, a reminder) weighs one level
+    less: the spec's citations say where the rules are."""
+    levels = list(SEVERITY_ORDER)
+    for finding in findings:
+        if finding["rule"] is None and finding["kind"] != "supplement":
+            finding["severity"] = levels[min(len(levels) - 1, SEVERITY_ORDER[finding["severity"]] + 1)]
 
 
 def _rule_intervals(spec: Any, sources: Mapping[str, str]) -> dict[str, list[tuple[int, int, str]]]:
@@ -387,7 +432,7 @@ def _findings(spec: Any, prepared: Mapping[str, Any], merged: list[Merged]) -> l
                 start, end = sentence.source_span(sentence.token_spans[t0][0], sentence.token_spans[t1 - 1][1])
                 highlights.append([ed, start, end])
         rule = _link_rule(spans, intervals)
-        message = " | ".join(m.messages)
+        message = _message(m, prepared)
         if rule and spec.rule(rule).ruling:
             message += f" [ruling {spec.rule(rule).ruling}]"
         out.append(
@@ -512,6 +557,8 @@ def _compute(inputs: AuditInputs, selected: list[tuple[str, str]], use_cache: bo
     if len(taking_part) >= 3:
         _weigh_agreement(merged, len(taking_part))
     findings = _findings(spec, prepared, merged)
+    if spec.rules:
+        _weigh_rule_links(findings)
     text_rules = {f["rule"] for f in findings if f["rule"]}
     findings += _spec_findings(spec, {e: prepared[e].source for e in taking_part}, text_rules)
     findings = _sort(findings, spec)

@@ -275,11 +275,15 @@ def _merge_broken(blocks: list[Block]) -> list[Block]:
     merged: list[Block] = []
     for block in blocks:
         prev = merged[-1] if merged else None
-        joinable = (
-            prev is not None
-            and _ends_mid_sentence(prev)
-            and block.kind not in ("heading", "step")
-            and len(block.text.split()) >= 3
+        joinable = prev is not None and (
+            (_ends_mid_sentence(prev) and block.kind not in ("heading", "step") and len(block.text.split()) >= 3)
+            # any block cut off mid-word-run: it ends on a word and the next one goes on in lower case
+            or (
+                prev.kind not in ("heading", "step")
+                and (prev.text[-1].isalnum() or prev.text[-1] in ",")
+                and block.text[:1].islower()
+                and block.kind != "heading"
+            )
         )
         if prev is not None and joinable:
             prev.text = f"{prev.text} {block.text}"

@@ -138,6 +138,8 @@ def check_omission(ctx: PairContext, link: Link) -> list[Observation]:
         words = [t for t in sentence.tokens if t.isalpha()]
         if sentence.kind in ("heading", "caption") or sentence.repeated or len(words) < 5:
             continue
+        if i in edition.not_rules:  # the spec says this passage states no rule
+            continue
         feats = edition.features[i]
         weight = sum(
             (
@@ -384,6 +386,8 @@ def run_checks(ctx: PairContext, links: list[Link]) -> list[Observation]:
             continue
         sentences = [ctx.a.sentences[i] for i in link.a] + [ctx.b.sentences[j] for j in link.b]
         if any(s.kind in ("heading", "caption") or s.repeated for s in sentences):
+            continue
+        if all(i in ctx.a.not_rules for i in link.a) or all(j in ctx.b.not_rules for j in link.b):
             continue
         for name, check in CHECKS.items():
             if name != "omission":
