@@ -49,7 +49,7 @@ Flow = Generator[None, Action, None]
 class RaceState(State):
     """A game in progress. All fields are plain data; :meth:`fingerprint` lists them."""
 
-    def __init__(self, game: RaceGame, *, deal: bool = True) -> None:
+    def __init__(self, game: RaceGame) -> None:
         self.game = game
         T = self.T = game.tables
         n = T.players
@@ -129,10 +129,9 @@ class RaceState(State):
         self.ctx: dict[str, Any] = {}
         self.final: list[int] | None = None
         self._flow_gen: Flow | None = None
-        if deal:
-            self._setup()
-            self._flow_gen = self._flow()
-            next(self._flow_gen)
+        self._setup()
+        self._flow_gen = self._flow()
+        next(self._flow_gen)  # run to the first decision
 
     # ------------------------------------------------------------------ API
 
