@@ -632,21 +632,23 @@ class RaceState(State):
         full = len(self.yard[p]) >= self.capacity(p)
         # a full harbour may still build: one of its ships goes to the storage board
         discards: tuple[Any, ...] = tuple(sorted(set(self.yard[p]))) if full else (None,)
-        cache = T.cache
+        builds = T.cache.get("builds")
+        if builds is None or len(builds) > HOT_LIMIT:
+            builds = T.cache["builds"] = {}
         have = self.goods[p]
+        limits = T.ship_limits
         hidden = T.large_market_hidden
-        for market in (self.small_market, self.large_market):
+        for large, market in ((False, self.small_market), (True, self.large_market)):
             for i, s in enumerate(market):
                 if s == EMPTY:
                     continue
-                ship = T.ships[s]
-                # a large ship lying back side up is chosen by its market space: only its cost is visible
-                handle = ("space", T.large_market_spaces[i]) if ship.large and hidden else ("ship", ship.id)
-                limit = cache.get(("limit", ship.cost))
-                capped = tuple(map(min, have, limit)) if limit is not None else tuple(have)
-                key = ("build", s, handle, capped, discards)
-                acts = cache.get(key)
+                # memo key: the ship, its market space, what of the player's goods its cost could use, discards
+                key = (s, i, tuple(map(min, have, limits[s])), discards)
+                acts = builds.get(key)
                 if acts is None:
+                    ship = T.ships[s]
+                    # a large ship lying back side up is chosen by its market space: only its cost is visible
+                    handle = ("space", T.large_market_spaces[i]) if large and hidden else ("ship", ship.id)
                     acts = []
                     for paid in self.payments(p, ship.cost, "build_ships"):
                         for d in discards:
@@ -654,8 +656,7 @@ class RaceState(State):
                             if d is not None:
                                 args += (("discard", T.ships[d].id),)
                             acts.append(self._act("build", args))
-                    if limit is not None:  # (the key is exact once the cost's limit is known)
-                        cache[key] = acts
+                    builds[key] = acts
                 out.extend(acts)
         out.extend(self._play_card_actions(p))
         return out

@@ -301,6 +301,7 @@ def build_tables(gen: types.ModuleType, config: GameConfig) -> Tables:
 
     # rules' numbers ------------------------------------------------------------
     gold_rule = S.params("land.gold_substitute")
+    gold_in = frozenset(gold_rule["gold_substitute_in"] if gold_rule["gold_substitute_allowed"] else ())
     move_back = S.params("frame_markers.move_back")
     timing = S.params("frame_markers.timing")
     fifty_rule = S.params("end_phase.fifty_hundred")
@@ -323,10 +324,15 @@ def build_tables(gen: types.ModuleType, config: GameConfig) -> Tables:
         "large_ship_points": int(S.param("land.build_ships.large_points", "points")),
         "market_small": int(S.param("land.market_refill", "small_market_spaces")),
         "market_large": int(S.param("land.market_refill", "large_market_spaces")),
-        "gold_substitute_in": frozenset(gold_rule["gold_substitute_in"] if gold_rule["gold_substitute_allowed"] else ()),
+        "gold_substitute_in": gold_in,
         "frame_back": int(move_back["move_back_max"]),
         "frame_back_min": int(move_back["move_back_min"]),
         "frame_blocking_on": S.param("frame_markers.blocking", "stops") == "on_occupied_space",
+        # what of each good a ship's cost could use (gold: all of it, where gold may replace goods when building)
+        "ship_limits": tuple(
+            tuple(sum(sh.cost) if g == gold and "build_ships" in gold_in else k for g, k in enumerate(sh.cost))
+            for sh in ships
+        ),
         "large_market_hidden": S.param("setup.large_ships", "large_ship_market_face") == "back",
         "large_market_spaces": tuple(sid for sid, _ in S.area("market.large_ships")["spaces"]),
         "tile_spots": int(gen.components.COMPONENTS["tile.island"]["attributes"]["marker_spaces"]),
