@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from audit_helpers import GAME, REPO, source_text
+from audit_helpers import GAME, REPO, shared_cache, source_text
 from typer.testing import CliRunner
 
 from cli.app import app
@@ -115,9 +115,10 @@ def test_a_corrupt_cache_entry_is_ignored(tmp_path: Path) -> None:
     assert audit_cache.cache_get("0" * 64) is None
 
 
-def test_text_markdown_and_tmx_formats(tmp_path: Path) -> None:
+def test_text_markdown_and_tmx_formats(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from translate.storage import tmx
 
+    monkeypatch.setenv("RULESPEC_CACHE", str(shared_cache()))
     run = invoke("--pair", "en,de", "--format", "text")
     assert run.exit_code == 0 and "Translation audit" in run.output and "HIGH" in run.output
     md = invoke("--pair", "en,de", "--format", "markdown")
@@ -144,12 +145,13 @@ def _glossary_findings(edition_file: Path, tmp_path: Path, concepts: set[str]) -
     }
 
 
-def test_glossary_variants_are_never_reported(tmp_path: Path) -> None:
+def test_glossary_variants_are_never_reported(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Swap edition terms for their variants: the variants are the same concept, so no glossary finding may
     appear that the original text did not have."""
     from rulespec.model import load_spec
     from translations.checks.features import GlossaryMatcher, tokenize
 
+    monkeypatch.setenv("RULESPEC_CACHE", str(shared_cache()))
     spec = load_spec(GAME)
     original = source_text("en")
     swaps = [

@@ -7,7 +7,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from audit_helpers import GAME
+from audit_helpers import GAME, shared_cache
 from typer.testing import CliRunner
 
 from cli.app import app
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.skipif(
 
 @pytest.fixture
 def report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("RULESPEC_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("RULESPEC_CACHE", str(shared_cache()))
     out = tmp_path / "audit.html"
     run = CliRunner().invoke(app, ["audit", GAME, "--pair", "en,en-zman", "--pair", "en,de",
                                    "--format", "html", "--min-severity", "low", "-o", str(out)])

@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from audit_helpers import GAME, findings_at, source_text, span_of
+from audit_helpers import GAME, findings_at, shared_cache, source_text, span_of
 from typer.testing import CliRunner
 
 from cli.app import app
@@ -16,7 +16,7 @@ from cli.app import app
 
 @pytest.fixture(autouse=True)
 def _cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("RULESPEC_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("RULESPEC_CACHE", str(shared_cache()))
 
 
 def audit(edition: str, text: str, tmp_path: Path, pair: str = "en,de") -> dict:

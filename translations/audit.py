@@ -93,29 +93,39 @@ def _prepare(
     """
     from translations.alignment import PreparedEdition
     from translations.audit_cache import blob_get, blob_put, edition_key
-    from translations.embeddings import embed
+    from translations.embeddings import EmbeddingWorker
 
     prepared: dict[str, PreparedEdition] = {}
-    fresh: list[str] = []
+    missing: list[str] = []
     for edition_id in edition_ids:
         cached = blob_get(edition_key(inputs, edition_id)) if use_cache else None
         if isinstance(cached, PreparedEdition) and cached.id == edition_id:
             cached.path = str(inputs.paths[edition_id])
             prepared[edition_id] = cached
-            continue
-        prepared[edition_id] = _prepare_text(spec, inputs, edition_id)
-        fresh.append(edition_id)
-    lap("ingest, segment (spaCy), features")
-    texts = [s.text for e in fresh for s in prepared[e].sentences]
-    vectors = embed(texts)
+        else:
+            missing.append(edition_id)
+    if not missing:
+        lap("ingest, segment (spaCy), features")
+        lap("embed (USE)")
+        return prepared
+    worker = EmbeddingWorker()  # loads the encoder while this process loads spaCy
+    try:
+        for edition_id in missing:
+            prepared[edition_id] = _prepare_text(spec, inputs, edition_id)
+        lap("ingest, segment (spaCy), features")
+        texts = [s.text for e in missing for s in prepared[e].sentences]
+        vectors = worker.embed(texts)
+    finally:
+        worker_peak_kb = worker.close()
+    lap("embed (USE)")
+    lap.peak_worker_kb = worker_peak_kb  # type: ignore[attr-defined]
     start = 0
-    for edition_id in fresh:
+    for edition_id in missing:
         count = len(prepared[edition_id].sentences)
         prepared[edition_id].embeddings = vectors[start : start + count]
         start += count
         if use_cache:
             blob_put(edition_key(inputs, edition_id), prepared[edition_id])
-    lap("embed (USE)")
     return prepared
 
 
@@ -510,19 +520,12 @@ def run_audit(
 
 
 def _compute(inputs: AuditInputs, selected: list[tuple[str, str]], use_cache: bool = True) -> dict[str, Any]:
-    import time
 
     from rulespec.model import load_spec
     from rulespec.problems import SpecError
 
-    clock = time.perf_counter()
     timings: dict[str, float] = {}
-
-    def lap(stage: str) -> None:
-        nonlocal clock
-        now = time.perf_counter()
-        timings[stage] = round(now - clock, 3)
-        clock = now
+    lap = _Laps(timings)
 
     warnings: list[str] = []
     try:
@@ -563,6 +566,10 @@ def _compute(inputs: AuditInputs, selected: list[tuple[str, str]], use_cache: bo
     findings += _spec_findings(spec, {e: prepared[e].source for e in taking_part}, text_rules)
     findings = _sort(findings, spec)
     lap("merge, rank and link")
+    import resource
+
+    timings["peak MB, main process"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
+    timings["peak MB, encoder process"] = round(getattr(lap, "peak_worker_kb", 0) / 1024, 1)
     return {
         "warnings": warnings,
         "timings": timings,
@@ -579,6 +586,24 @@ def _compute(inputs: AuditInputs, selected: list[tuple[str, str]], use_cache: bo
             },
         },
     }
+
+
+class _Laps:
+    """Stage timer: ``lap("stage")`` records the seconds since the previous lap."""
+
+    def __init__(self, timings: dict[str, float]) -> None:
+        import time
+
+        self.timings = timings
+        self.clock = time.perf_counter()
+        self.peak_worker_kb = 0
+
+    def __call__(self, stage: str) -> None:
+        import time
+
+        now = time.perf_counter()
+        self.timings[stage] = round(now - self.clock, 3)
+        self.clock = now
 
 
 @dataclass

