@@ -12,7 +12,7 @@ import pytest
 
 from rulespec.model import load_spec
 from translations import lookup
-from translations.lookup_index import build_index, index_json
+from translations.lookup_index import build_index, docs_json, index_json
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURE = Path(__file__).parent / "summary_fixtures"
@@ -101,9 +101,11 @@ def test_fixture_index_builds_and_searches(tmp_path: Path, monkeypatch: pytest.M
     spec = load_spec(FIXTURE / "mini_voyage")
     folder = tmp_path / "generated" / spec.id
     folder.mkdir(parents=True)
-    text = index_json(build_index(spec))
+    index = build_index(spec)
+    text = index_json(index)
     assert text == index_json(build_index(spec))  # deterministic
     (folder / lookup.INDEX_NAME).write_text(text, encoding="utf-8")
+    (folder / lookup.DOCS_NAME).write_text(docs_json(index), encoding="utf-8")
     found = lookup.load_indexes(spec.id, tmp_path / "generated")
     best = lookup.search(found, "Hafensteine")[0]
     assert best.rule_id.startswith("round.harbour")
@@ -118,7 +120,8 @@ def test_committed_indexes_are_current() -> None:
     for path in lookup.index_paths():
         spec = load_spec(path.parent.name)
         fresh = render(spec)
-        assert fresh[path] == path.read_text(encoding="utf-8"), f"{path} is stale: run `rulespec generate summaries`"
+        for part in (path, path.with_name(lookup.DOCS_NAME)):
+            assert fresh[part] == part.read_text(encoding="utf-8"), f"{part} is stale: run `rulespec generate summaries`"
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:

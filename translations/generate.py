@@ -4,7 +4,8 @@ Per game, under `translations/generated/<game>/`:
 
 * `summary.<lang>.md` and `summary.<lang>.html` (the print-ready player aid) for every summary language of the
   game, following the language's own edition and the spec's default readings;
-* `lookup-index.json`, the prebuilt index `rulespec lookup` searches.
+* `lookup-index.json` and `lookup-docs.json`, the prebuilt index `rulespec lookup` searches and the rule texts,
+  passages and rulings it shows.
 
 `rulespec generate summaries` writes these atomically (or checks them with `--check`); everything is
 byte-deterministic (sorted iteration, no timestamps).
@@ -25,8 +26,8 @@ def output_dir(spec: Any, root: Path = GENERATED_DIR) -> Path:
 
 def render(spec: Any, sources: Mapping[str, Path] | None = None, root: Path = GENERATED_DIR) -> dict[Path, str]:
     """Every generated file of the summaries area for `spec`."""
-    from translations.lookup import INDEX_NAME
-    from translations.lookup_index import build_index, index_json
+    from translations.lookup import DOCS_NAME, INDEX_NAME
+    from translations.lookup_index import build_index, docs_json, index_json
     from translations.summary.render import FORMATS, render_summary
 
     folder = output_dir(spec, root)
@@ -34,5 +35,7 @@ def render(spec: Any, sources: Mapping[str, Path] | None = None, root: Path = GE
     for lang in spec.summary_languages:
         for fmt in FORMATS:
             files[folder / f"summary.{lang}.{fmt}"] = render_summary(spec, lang, fmt)
-    files[folder / INDEX_NAME] = index_json(build_index(spec, sources))
+    index = build_index(spec, sources)
+    files[folder / INDEX_NAME] = index_json(index)
+    files[folder / DOCS_NAME] = docs_json(index)
     return dict(sorted(files.items()))

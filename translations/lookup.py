@@ -30,7 +30,8 @@ from pathlib import Path
 from typing import Any
 
 GENERATED_DIR = Path(__file__).resolve().parent / "generated"
-INDEX_NAME = "lookup-index.json"
+INDEX_NAME = "lookup-index.json"  # what a search needs: postings, rule ids, section data
+DOCS_NAME = "lookup-docs.json"  # what showing a rule needs: texts per view, passages, rulings (loaded lazily)
 INDEX_VERSION = 1
 K1 = 1.2
 B = 0.75
@@ -126,21 +127,27 @@ class Postings:
 
 
 class Index:
-    """A game's look-up index as loaded from JSON (see `translations.lookup_index` for its layout)."""
+    """A game's look-up index as loaded from JSON (see `translations.lookup_index` for its layout). The
+    documents (texts, passages, rulings) live in a second file that is read only when a rule is shown."""
 
     def __init__(self, game: str, title: str, editions: list[dict[str, str]], languages: list[str],
-                 views: list[str], docs: list[dict[str, Any]], words: Postings, grams: Postings,
-                 sections: list[list[str]] | None = None, path: Path | None = None) -> None:
+                 views: list[str], ids: list[str], words: Postings, grams: Postings,
+                 sections: list[list[str]] | None = None, leads: list[bool] | None = None,
+                 section_of: list[int] | None = None, path: Path | None = None,
+                 docs: list[dict[str, Any]] | None = None) -> None:
         self.game = game
         self.title = title
         self.editions = editions
         self.languages = languages
         self.views = views
-        self.docs = docs
+        self.ids = ids
         self.words = words
         self.grams = grams
         self.sections = sections or []
+        self.leads = leads or [False] * len(ids)
+        self.section_of = section_of or [-1] * len(ids)
         self.path = path
+        self._docs = docs
 
     @staticmethod
     def load(path: Path) -> Index:
@@ -148,12 +155,23 @@ class Index:
         if data.get("version") != INDEX_VERSION:
             raise ValueError(f"{path}: look-up index version {data.get('version')!r}, expected {INDEX_VERSION}; "
                              "run `rulespec generate summaries`")
-        return Index(data["game"], data["title"], data["editions"], data["languages"], data["views"], data["docs"],
+        return Index(data["game"], data["title"], data["editions"], data["languages"], data["views"], data["ids"],
                      Postings(data["words"], data["word_lengths"]), Postings(data["grams"], data["gram_lengths"]),
-                     data.get("sections", []), path)
+                     data["sections"], data["leads"], data["section_of"], path)
+
+    @property
+    def docs(self) -> list[dict[str, Any]]:
+        """The documents, read from the documents file beside the index on first use."""
+        if self._docs is None:
+            if self.path is None:
+                raise LookupError(f"{self.game}: look-up index has no documents")
+            self._docs = json.loads(self.path.with_name(DOCS_NAME).read_text(encoding="utf-8"))["docs"]
+        return self._docs
 
     def doc(self, rule_id: str) -> dict[str, Any] | None:
-        return next((d for d in self.docs if d["id"] == rule_id), None)
+        if rule_id not in self.ids:
+            return None
+        return self.docs[self.ids.index(rule_id)]
 
 
 def index_paths(generated_dir: Path = GENERATED_DIR) -> list[Path]:
@@ -175,16 +193,22 @@ def load_indexes(game: str | None = None, generated_dir: Path = GENERATED_DIR) -
 
 # -- searching ----------------------------------------------------------------------------------------------
 class Hit:
-    """One matching rule: its game, id, score, index document and index."""
+    """One matching rule: its game, id, score and index (its document is read on demand)."""
 
-    __slots__ = ("doc", "game", "index", "rule_id", "score")
+    __slots__ = ("game", "index", "rule_id", "score")
 
-    def __init__(self, game: str, rule_id: str, score: float, doc: dict[str, Any], index: Index) -> None:
+    def __init__(self, game: str, rule_id: str, score: float, index: Index) -> None:
         self.game = game
         self.rule_id = rule_id
         self.score = score
-        self.doc = doc
         self.index = index
+
+    @property
+    def doc(self) -> dict[str, Any]:
+        doc = self.index.doc(self.rule_id)
+        if doc is None:
+            raise LookupError(f"{self.game}: no document for {self.rule_id!r}")
+        return doc
 
     def __repr__(self) -> str:
         return f"Hit({self.game!r}, {self.rule_id!r}, {self.score:.3f})"
@@ -192,7 +216,7 @@ class Hit:
 
 def score_query(index: Index, query: str) -> list[float]:
     """BM25 score of every document of `index` for `query`."""
-    scores = [0.0] * len(index.docs)
+    scores = [0.0] * len(index.ids)
     query_words = words(query)
     query_grams = grams(query)
     index.words.bm25(query_words, scores)
@@ -204,17 +228,17 @@ def score_query(index: Index, query: str) -> list[float]:
         for number, section in enumerate(index.sections):
             if len(wanted & set(section)) >= SECTION_MATCH * len(wanted):
                 named.add(number)
-    return [score * LEAD_BOOST if doc.get("lead") and doc.get("section") in named else score
-            for score, doc in zip(scores, index.docs, strict=True)]
+    return [score * LEAD_BOOST if lead and section in named else score
+            for score, lead, section in zip(scores, index.leads, index.section_of, strict=True)]
 
 
 def search(indexes: Iterable[Index], query: str, limit: int = 5) -> list[Hit]:
     """The best `limit` rules for `query` across `indexes`, best first (ties broken by id, deterministic)."""
     hits: list[Hit] = []
     for index in indexes:
-        for doc, score in zip(index.docs, score_query(index, query), strict=True):
+        for rule_id, score in zip(index.ids, score_query(index, query), strict=True):
             if score > 0:
-                hits.append(Hit(index.game, doc["id"], score, doc, index))
+                hits.append(Hit(index.game, rule_id, score, index))
     hits.sort(key=lambda h: (-h.score, h.game, h.rule_id))
     return hits[:limit]
 
@@ -222,9 +246,8 @@ def search(indexes: Iterable[Index], query: str, limit: int = 5) -> list[Hit]:
 def find_rule(indexes: Iterable[Index], rule_id: str) -> Hit | None:
     """The rule with id `rule_id` (exact), if any index has it."""
     for index in indexes:
-        doc = index.doc(rule_id)
-        if doc is not None:
-            return Hit(index.game, rule_id, 0.0, doc, index)
+        if rule_id in index.ids:
+            return Hit(index.game, rule_id, 0.0, index)
     return None
 
 

@@ -1,6 +1,8 @@
 """Building the look-up index of a game (at generation time; the run-time side is `translations.lookup`).
 
-The index is one deterministic JSON file per game, `translations/generated/<game>/lookup-index.json`:
+The index is two deterministic JSON files per game under `translations/generated/<game>/`: the search file
+`lookup-index.json` (everything below but `docs`, plus the documents' `ids`, `leads` and `section_of` lists) and
+`lookup-docs.json` (`{"docs": [...]}`, read only when a rule is shown). Together they hold:
 
 ```
 {"version": 1, "game": ..., "title": ..., "languages": ["en", "de", "nl"], "views": ["en", "en@en", ...],
@@ -251,9 +253,17 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
 
 
 def index_json(index: Mapping[str, Any]) -> str:
-    """Deterministic, compact JSON (one line per document keeps diffs readable)."""
+    """The search file (`lookup-index.json`): everything but the documents, plus per document its id, whether it
+    leads its section and its section number — what ranking needs. Deterministic, compact JSON."""
     head = {k: v for k, v in index.items() if k != "docs"}
+    head["ids"] = [doc["id"] for doc in index["docs"]]
+    head["leads"] = [doc["lead"] for doc in index["docs"]]
+    head["section_of"] = [doc["section"] for doc in index["docs"]]
+    return json.dumps(head, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
+
+
+def docs_json(index: Mapping[str, Any]) -> str:
+    """The documents file (`lookup-docs.json`), one document per line so diffs stay readable."""
     docs = ",\n".join(json.dumps(doc, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
                       for doc in index["docs"])
-    body = json.dumps(head, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return body[:-1] + ',\n"docs":[\n' + docs + "\n]}\n"
+    return '{"docs":[\n' + docs + "\n]}\n"
