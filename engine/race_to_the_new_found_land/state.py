@@ -262,6 +262,8 @@ class RaceState(State):
             start = old - 1 if T.frame_trigger_on_start else old
             if (new - pos) // track > (start - pos) // track:
                 self.pending[p].append(m)
+        if T.frame_removal_passed:  # a figure leaving a marker's space may be the last one to pass it
+            self._check_removal()
 
     def figure_pos(self, p: int) -> int:
         return self.score[p] % self.T.track_length
