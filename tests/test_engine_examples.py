@@ -573,3 +573,15 @@ def test_market_refilled_after_the_land_turn_from_storage_when_empty() -> None:
     assert s.small_market[0] == st.EMPTY  # not refilled during the turn
     sc.play("done")
     assert s.small_market[0] != st.EMPTY  # refilled at its end, the stack rebuilt from the storage board
+
+
+def test_zman_marker_on_a_figure_triggers_when_that_figure_starts_moving() -> None:
+    """Z-Man: the marker stops on Red's space; "when your score marker starts on ... a milestone marker" Red
+    resolves it on its next move."""
+    sc = _pass_square_marker("en-zman", 5)
+    assert sc.state.frame_pos[0] == 5
+    sc.state.gain(RED, 1)
+    assert 0 in sc.state.pending[RED]
+    de = _pass_square_marker("de", 5)
+    de.state.gain(RED, 1)  # Red (on 5) moves to 6 while the marker stays on 6 in front of it: reached
+    assert 0 in de.state.pending[RED]
