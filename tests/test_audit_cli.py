@@ -107,6 +107,25 @@ def test_warm_run_uses_the_cache_and_a_changed_file_does_not_hit_it(tmp_path: Pa
     assert any("7" in f["message"] for f in changed["findings"] if f["kind"] == "number")
 
 
+def test_game_defaults_to_the_one_game_with_several_editions(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULESPEC_CACHE", str(shared_cache()))
+    run = CliRunner().invoke(app, ["audit", "--pair", "en,de", "--format", "json"])
+    assert run.exit_code == 0, run.output
+    assert json.loads(run.output)["game"] == GAME
+
+
+def test_cache_folder_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    from translations.audit_cache import cache_dir
+
+    monkeypatch.delenv("RULESPEC_CACHE", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache_dir() == tmp_path / "xdg" / "rulespec"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    assert cache_dir() == Path.home() / ".cache" / "rulespec"
+    monkeypatch.setenv("RULESPEC_CACHE", str(tmp_path / "own"))
+    assert cache_dir() == tmp_path / "own"
+
+
 def test_a_corrupt_cache_entry_is_ignored(tmp_path: Path) -> None:
     from translations import audit_cache
 

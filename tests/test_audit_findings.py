@@ -88,7 +88,7 @@ def test_more_differences_are_found_and_linked_to_rules(result: dict) -> None:
     rules = {f["rule"] for f in serious if f["rule"]}
     kinds = {f["kind"] for f in serious}
     assert len(rules) >= 10
-    assert {"omission", "number"} <= kinds
+    assert {"omission", "number", "number_missing", "number_bound"} <= kinds
 
 
 def test_spec_rulings_not_shown_by_the_texts_have_origin_spec(result: dict) -> None:

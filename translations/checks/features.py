@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cache
 
 from translations.checks.lexicon import (
     MARKERS,
@@ -61,13 +62,6 @@ class Features:
 
     def all_values(self) -> set[int]:
         return {n.value for n in self.numbers}
-
-
-def _phrase_hits(tokens: Sequence[str], phrase: Sequence[str]) -> Iterable[tuple[int, int]]:
-    n = len(phrase)
-    for i in range(len(tokens) - n + 1):
-        if list(tokens[i : i + n]) == list(phrase):
-            yield i, i + n
 
 
 class GlossaryMatcher:
@@ -166,18 +160,31 @@ def extract_numbers(sentence: Sentence, language: str) -> list[NumberMention]:
     return out
 
 
-def extract_markers(sentence: Sentence, language: str) -> dict[tuple[str, str], list[tuple[int, int]]]:
-    """``(check, class) -> token spans`` of modality, quantifier, negation, timing and condition words."""
-    found: dict[tuple[str, str], list[tuple[int, int]]] = {}
+@cache
+def _marker_index(language: str) -> dict[str, list[tuple[tuple[str, ...], tuple[str, str]]]]:
+    """First token -> ``(phrase tokens, (check, class))`` for every marker phrase of a language."""
+    index: dict[str, list[tuple[tuple[str, ...], tuple[str, str]]]] = {}
     for check, classes in MARKERS.items():
         for name, per_language in classes.items():
             for phrase in per_language.get(language, ()):
                 words = tuple(tokenize(phrase))
-                for seq in (sentence.tokens, sentence.lemmas):
-                    for span in _phrase_hits(seq, words):
-                        spans = found.setdefault((check, name), [])
-                        if span not in spans:
-                            spans.append(span)
+                if words:
+                    index.setdefault(words[0], []).append((words, (check, name)))
+    return index
+
+
+def extract_markers(sentence: Sentence, language: str) -> dict[tuple[str, str], list[tuple[int, int]]]:
+    """``(check, class) -> token spans`` of modality, quantifier, negation, timing and condition words."""
+    index = _marker_index(language)
+    found: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    for seq in (sentence.tokens, sentence.lemmas):
+        for i, word in enumerate(seq):
+            for words, key in index.get(word, ()):
+                j = i + len(words)
+                if j <= len(seq) and tuple(seq[i:j]) == words:
+                    spans = found.setdefault(key, [])
+                    if (i, j) not in spans:
+                        spans.append((i, j))
     return found
 
 

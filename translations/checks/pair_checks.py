@@ -164,6 +164,10 @@ def _number_text(values: set[int]) -> str:
 def check_numbers(ctx: PairContext, link: Link) -> list[Observation]:
     """Numbers (digits and number words) stated on one side only, or bounded differently ("bis zu 3" vs "3").
 
+    ``number``: both sides state numbers and they differ (3 against 5): high. ``number_missing``: one side
+    states a number the other leaves out (a count not repeated): medium. ``number_bound``: the same number,
+    bounded on one side only.
+
     A value stated outright on one side must appear on the other, as a digit, a number word or (for 1 and 2)
     an article, "first", "both". Values present on both sides must carry the same bound (exact, up to, at least).
     """
@@ -190,7 +194,7 @@ def check_numbers(ctx: PairContext, link: Link) -> list[Observation]:
             else:
                 told = f"only {_number_text(stated)}" if stated else "no number"
                 message = f"{me.id} states {_number_text(missing)} where {them.id} states {told}"
-                out.append(_obs("number", "medium", message, ctx, link, them, highlights))
+                out.append(_obs("number_missing", "medium", message, ctx, link, them, highlights))
     cardinal_a = {n.value for n in fa.numbers if n.strong and not n.ordinal}
     cardinal_b = {n.value for n in fb.numbers if n.strong and not n.ordinal}
     for value in sorted(cardinal_a & cardinal_b):
