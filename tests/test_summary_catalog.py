@@ -75,6 +75,13 @@ def test_placeholder_check_catches_lost_params_and_unknown_concepts() -> None:
     assert "kraken" in catalog.placeholder_problem("Beware.", "Achtung, {term:kraken}!", concepts)
 
 
+def test_same_as_source_flags_english_left_in_a_translation() -> None:
+    msgid = "A marker in the contract's city"
+    assert catalog.same_as_source(msgid, "A marker in the {term:contract_tile}'s city")
+    assert not catalog.same_as_source(msgid, "Ein {term:marker} in der {term:city} des Auftrags")
+    assert not catalog.same_as_source("Start Card (Portugal)", "{term:start_card} (Portugal)")  # names pass
+
+
 def test_termify_tags_only_whole_terms() -> None:
     forms = [catalog.TermForm("Frame Marker", "frame_marker", False),
              catalog.TermForm("Frame Markers", "frame_marker", True),

@@ -438,11 +438,26 @@ def placeholder_problem(msgid: str, string: str, concepts_of_games: Sequence[fro
     return None
 
 
+def _words(text: str) -> list[str]:
+    return re.findall(r"[^\W\d_]+", _PLACEHOLDER.sub(" ", text).lower())
+
+
+def same_as_source(msgid: str, string: str) -> bool:
+    """True when a translation is (mostly) the English source text: at least three words each, and more than
+    70 % of the translation's words occur in the msgid. Short names ("Portugal") are not judged."""
+    source, target = _words(msgid), _words(string)
+    if len(source) < 3 or len(target) < 3:
+        return False
+    known = set(source)
+    return sum(word in known for word in target) / len(target) > 0.7
+
+
 def check(locale_dir: Path = LOCALE_DIR, languages: Sequence[str] = ALL_CATALOGS,
           spec_dirs: Iterable[Path] | None = None, fresh: Catalog | None = None) -> list[CatalogProblem]:
-    """Every problem of the catalogs: untranslated or fuzzy entries, translations whose placeholders are wrong
-    (`placeholder_problem`), Babel's own checks, and msgids out of sync with a fresh extraction. The English
-    catalog may leave entries empty (the msgid is the English text)."""
+    """Every problem of the catalogs: untranslated or fuzzy entries, translations that are the English source
+    (`same_as_source`), translations whose placeholders are wrong (`placeholder_problem`), Babel's own checks,
+    and msgids out of sync with a fresh extraction. The English catalog may leave entries empty (the msgid is
+    the English text)."""
     template = fresh if fresh is not None else extract_catalog(spec_dirs)
     folders = list(spec_dirs) if spec_dirs is not None else sorted(p.parent for p in SPECS_DIR.glob("*/game.yaml"))
     concepts_by_game = {folder.name: _concept_ids(folder) for folder in folders}
@@ -470,6 +485,8 @@ def check(locale_dir: Path = LOCALE_DIR, languages: Sequence[str] = ALL_CATALOGS
                 continue
             games = _message_games(message)
             scope = [concepts_by_game[g] for g in sorted(games) if g in concepts_by_game] if games else every_game
+            if lang != SOURCE_LANGUAGE and any(same_as_source(msgid, string) for string in strings):
+                problems.append(CatalogProblem(lang, "same-as-source", msgid, strings[0]))
             for string in strings:
                 why = placeholder_problem(msgid if isinstance(message.id, str) else message.id[0], string, scope)
                 if why:
