@@ -186,9 +186,9 @@ def test_changing_a_number_changes_all_three_summaries(game_spec, tmp_path: Path
     folder = _copy_spec(game_spec, tmp_path)
     path = _copied(game_spec, folder, rule.origin.file)
     lines = path.read_text(encoding="utf-8").splitlines(keepends=True)
-    start = rule.origin.line - 1
-    index = next(i for i in range(start, len(lines)) if re.match(rf"\s+{name}:\s*{value}\s*(#.*)?$", lines[i]))
-    lines[index] = lines[index].replace(str(value), "9731", 1)
+    pattern = re.compile(rf"(?<![\w.]){name}:\s*{value}(?![\w.])")  # block (`cloth: 1`) or flow (`{{cloth: 1}}`)
+    index = next(i for i in range(rule.origin.line - 1, len(lines)) if pattern.search(lines[i]))
+    lines[index] = pattern.sub(f"{name}: 9731", lines[index], count=1)
     path.write_text("".join(lines), encoding="utf-8")
     changed = load_spec(folder)
     assert changed.rule(rule.id).params[name] == 9731
