@@ -14,8 +14,10 @@ Ranking is Okapi BM25 over two kinds of terms, so queries tolerate inflection, c
   variants/forms, the rule id), which still match "Charterschif", "kadertegels" or "milestones".
 
 `score = bm25(words) + GRAM_WEIGHT · bm25(grams) · (#query words / #query grams)`: the gram part is scaled to
-count about as much per query word as the word part. When the query names a section, that section's first
-rule gets a small prior (`LEAD_BOOST`), so near-ties go to the rule that introduces the subject.
+count about as much per query word as the word part. Searching several games, IDF is computed over all of them
+so their scores compare. When the query names a section, that section's first rule gets a small prior
+(`LEAD_BOOST`), so near-ties go to the rule that introduces the subject; rules with sub-rules get a smaller
+one (`PARENT_BOOST`).
 """
 
 from __future__ import annotations
@@ -42,6 +44,9 @@ GRAM_SIZE = 3
 #: frame-marker rule about equally, and the rule introducing frame markers should come first.
 LEAD_BOOST = 1.25
 SECTION_MATCH = 0.7  # share of the query's trigrams found in a section title for the query to name it
+#: A rule with sub-rules (`end_phase.island_scoring` over `.ties`) states the subject its children refine:
+#: among near-equal matches it comes first.
+PARENT_BOOST = 1.05
 
 #: Function words of en/de/nl that carry no meaning for a look-up.
 STOPWORDS = frozenset({
@@ -110,20 +115,40 @@ class Postings:
     def average(self) -> float:
         return (sum(self.lengths) / len(self.lengths)) if self.lengths else 0.0
 
-    def bm25(self, query: Sequence[str], scores: list[float], weight: float = 1.0) -> None:
-        """Add weight × BM25 of `query` to `scores` (one slot per document)."""
+    def df(self, term: str) -> int:
+        """How many documents contain `term`."""
+        return len(self.terms.get(term, ())) // 2
+
+    def bm25(self, query: Sequence[str], scores: list[float], weight: float = 1.0,
+             idf: dict[str, float] | None = None) -> None:
+        """Add weight × BM25 of `query` to `scores` (one slot per document). `idf` overrides this index's own
+        inverse document frequencies (searching several games uses one IDF over all of them)."""
         n = len(self.lengths)
         average = self.average or 1.0
         for term, count in Counter(query).items():
             postings = self.terms.get(term)
             if not postings:
                 continue
-            df = len(postings) // 2
-            idf = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+            if idf is not None and term in idf:
+                term_idf = idf[term]
+            else:
+                df = len(postings) // 2
+                term_idf = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
             for i in range(0, len(postings), 2):
                 doc, tf = postings[i], postings[i + 1]
                 norm = tf + K1 * (1 - B + B * self.lengths[doc] / average)
-                scores[doc] += weight * count * idf * tf * (K1 + 1) / norm
+                scores[doc] += weight * count * term_idf * tf * (K1 + 1) / norm
+
+
+def shared_idf(postings: Sequence[Postings], terms: Iterable[str]) -> dict[str, float]:
+    """BM25 IDF of `terms` over the documents of several indexes taken together, so that scores of different
+    games are comparable (a word rare in one game but common in another is not over-weighted)."""
+    n = sum(len(p.lengths) for p in postings)
+    result = {}
+    for term in set(terms):
+        df = sum(p.df(term) for p in postings)
+        result[term] = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+    return result
 
 
 class Index:
@@ -133,7 +158,7 @@ class Index:
     def __init__(self, game: str, title: str, editions: list[dict[str, str]], languages: list[str],
                  views: list[str], ids: list[str], words: Postings, grams: Postings,
                  sections: list[list[str]] | None = None, leads: list[bool] | None = None,
-                 section_of: list[int] | None = None, path: Path | None = None,
+                 section_of: list[int] | None = None, parents: list[bool] | None = None, path: Path | None = None,
                  docs: list[dict[str, Any]] | None = None) -> None:
         self.game = game
         self.title = title
@@ -146,6 +171,7 @@ class Index:
         self.sections = sections or []
         self.leads = leads or [False] * len(ids)
         self.section_of = section_of or [-1] * len(ids)
+        self.parents = parents or [False] * len(ids)
         self.path = path
         self._docs = docs
 
@@ -157,7 +183,7 @@ class Index:
                              "run `rulespec generate summaries`")
         return Index(data["game"], data["title"], data["editions"], data["languages"], data["views"], data["ids"],
                      Postings(data["words"], data["word_lengths"]), Postings(data["grams"], data["gram_lengths"]),
-                     data["sections"], data["leads"], data["section_of"], path)
+                     data["sections"], data["leads"], data["section_of"], data["parents"], path)
 
     @property
     def docs(self) -> list[dict[str, Any]]:
@@ -214,29 +240,34 @@ class Hit:
         return f"Hit({self.game!r}, {self.rule_id!r}, {self.score:.3f})"
 
 
-def score_query(index: Index, query: str) -> list[float]:
-    """BM25 score of every document of `index` for `query`."""
+def score_query(index: Index, query: str, others: Sequence[Index] = ()) -> list[float]:
+    """BM25 score of every document of `index` for `query`; IDF is taken over `index` and `others`."""
     scores = [0.0] * len(index.ids)
     query_words = words(query)
     query_grams = grams(query)
-    index.words.bm25(query_words, scores)
+    every = [index, *others]
+    index.words.bm25(query_words, scores, idf=shared_idf([i.words for i in every], query_words))
     if query_grams:
-        index.grams.bm25(query_grams, scores, GRAM_WEIGHT * max(1, len(query_words)) / len(query_grams))
+        index.grams.bm25(query_grams, scores, GRAM_WEIGHT * max(1, len(query_words)) / len(query_grams),
+                         idf=shared_idf([i.grams for i in every], query_grams))
     named = set()
     if query_grams:
         wanted = set(query_grams)
         for number, section in enumerate(index.sections):
             if len(wanted & set(section)) >= SECTION_MATCH * len(wanted):
                 named.add(number)
-    return [score * LEAD_BOOST if lead and section in named else score
-            for score, lead, section in zip(scores, index.leads, index.section_of, strict=True)]
+    return [score * (LEAD_BOOST if lead and section in named else 1.0) * (PARENT_BOOST if parent else 1.0)
+            for score, lead, section, parent in zip(scores, index.leads, index.section_of, index.parents,
+                                                    strict=True)]
 
 
 def search(indexes: Iterable[Index], query: str, limit: int = 5) -> list[Hit]:
     """The best `limit` rules for `query` across `indexes`, best first (ties broken by id, deterministic)."""
+    chosen = list(indexes)
     hits: list[Hit] = []
-    for index in indexes:
-        for rule_id, score in zip(index.ids, score_query(index, query), strict=True):
+    for index in chosen:
+        others = [other for other in chosen if other is not index]
+        for rule_id, score in zip(index.ids, score_query(index, query, others), strict=True):
             if score > 0:
                 hits.append(Hit(index.game, rule_id, score, index))
     hits.sort(key=lambda h: (-h.score, h.game, h.rule_id))

@@ -1,7 +1,8 @@
 """Building the look-up index of a game (at generation time; the run-time side is `translations.lookup`).
 
 The index is two deterministic JSON files per game under `translations/generated/<game>/`: the search file
-`lookup-index.json` (everything below but `docs`, plus the documents' `ids`, `leads` and `section_of` lists) and
+`lookup-index.json` (everything below but `docs`, plus per document its id, whether it leads its section, its
+section number and whether other rules are nested under it: `ids`, `leads`, `section_of`, `parents`) and
 `lookup-docs.json` (`{"docs": [...]}`, read only when a rule is shown). Together they hold:
 
 ```
@@ -259,6 +260,8 @@ def index_json(index: Mapping[str, Any]) -> str:
     head["ids"] = [doc["id"] for doc in index["docs"]]
     head["leads"] = [doc["lead"] for doc in index["docs"]]
     head["section_of"] = [doc["section"] for doc in index["docs"]]
+    ids = set(head["ids"])
+    head["parents"] = [any(other.startswith(doc["id"] + ".") for other in ids) for doc in index["docs"]]
     return json.dumps(head, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
 
 
