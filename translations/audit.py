@@ -379,13 +379,49 @@ def _span(edition: str, source: str, start: int, end: int) -> dict[str, Any]:
     return {"edition": edition, "start": start, "end": end, "text": source[start:end]}
 
 
-def _spec_findings(spec: Any, sources: Mapping[str, str], text_rules: set[str]) -> list[dict[str, Any]]:
+def _weigh_rulings(spec: Any, findings: list[dict[str, Any]]) -> set[str]:
+    """Raise text findings that match a ruling of the spec to the ruling's impact; return the rulings shown.
+
+    A finding matches a ruling of its rule when the editions it says lack something are exactly the editions
+    of one reading (or of all the others) among the editions it involves: the texts show the disagreement the
+    spec records, so the spec's judgement of its impact on play applies. A ruling is also shown by any finding
+    of medium or high severity on its rules.
+    """
+    shown: set[str] = set()
+    by_rule: dict[str, list[Any]] = {}
+    for ruling in spec.rulings.values():
+        for rule_id in ruling.rules:
+            by_rule.setdefault(rule_id, []).append(ruling)
+    for finding in findings:
+        if not finding["rule"]:
+            continue
+        own = spec.rule(finding["rule"]).ruling
+        involved = {s["edition"] for s in finding["spans"]} | set(finding["missing_in"])
+        lacking = set(finding["missing_in"]) & involved
+        for ruling in by_rule.get(finding["rule"], []):
+            matches = bool(lacking) and any(
+                lacking == set(r.editions) & involved or involved - lacking == set(r.editions) & involved
+                for r in ruling.readings.values()
+            )
+            if matches:
+                shown.add(ruling.id)
+                if finding["kind"] not in CORROBORATED_KINDS | {"number_missing"}:
+                    continue  # a term or marker word on one side matches by chance more often than not
+                impact = ruling.impact if ruling.impact in SEVERITY_ORDER else "medium"
+                if SEVERITY_ORDER[impact] < SEVERITY_ORDER[finding["severity"]]:
+                    finding["severity"] = impact
+            elif ruling.id == own and finding["severity"] in ("high", "medium"):
+                shown.add(ruling.id)
+    return shown
+
+
+def _spec_findings(spec: Any, sources: Mapping[str, str], shown: set[str]) -> list[dict[str, Any]]:
     """Rulings of the spec that no text finding shows: reported with origin ``spec``."""
     from translations.citations import quote_span, quotes_of
 
     out: list[dict[str, Any]] = []
     for ruling in spec.rulings.values():
-        if text_rules & set(ruling.rules):
+        if ruling.id in shown:
             continue
         spans: list[dict[str, Any]] = []
         stating: set[str] = set()
@@ -562,8 +598,8 @@ def _compute(inputs: AuditInputs, selected: list[tuple[str, str]], use_cache: bo
     findings = _findings(spec, prepared, merged)
     if spec.rules:
         _weigh_rule_links(findings)
-    text_rules = {f["rule"] for f in findings if f["rule"]}
-    findings += _spec_findings(spec, {e: prepared[e].source for e in taking_part}, text_rules)
+    shown = _weigh_rulings(spec, findings)
+    findings += _spec_findings(spec, {e: prepared[e].source for e in taking_part}, shown)
     findings = _sort(findings, spec)
     lap("merge, rank and link")
     import resource
