@@ -68,6 +68,8 @@ def audit(
         "--min-severity", help="Show findings at or above: high, medium, low (default: low for json/tmx, "
         "medium for the human-readable formats).")] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Recompute even when a cached result exists.")] = False,
+    suppress: Annotated[Path | None, typer.Option(
+        "--suppress", help="YAML list of {id, reason}: findings reviewed and accepted, left out of the report.")] = None,
 ) -> None:
     """Audit the translations: align every pair of editions and report what changes play."""
     if fmt not in FORMATS:
@@ -90,6 +92,14 @@ def audit(
         raise _fail(str(exc)) from None
     except MemoryError:
         raise _fail("out of memory while auditing (are the source files rulebook texts?)") from None
+    if suppress is not None:
+        from translations.audit_suppress import SuppressionError, apply_suppressions, load_suppressions
+
+        try:
+            result = apply_suppressions(result, load_suppressions(suppress))
+        except SuppressionError as exc:
+            raise _fail(str(exc)) from None
+        typer.echo(f"rulespec audit: {len(result['suppressed'])} finding(s) suppressed by {suppress}", err=True)
     for warning in result.get("warnings", []):
         typer.echo(f"rulespec audit: warning: {warning}", err=True)
     content = renderer(fmt)(result, severity)

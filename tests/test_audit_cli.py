@@ -111,7 +111,7 @@ def test_game_defaults_to_the_one_game_with_several_editions(monkeypatch: pytest
     monkeypatch.setenv("RULESPEC_CACHE", str(shared_cache()))
     run = CliRunner().invoke(app, ["audit", "--pair", "en,de", "--format", "json"])
     assert run.exit_code == 0, run.output
-    assert json.loads(run.output)["game"] == GAME
+    assert json.loads(run.stdout)["game"] == GAME
 
 
 def test_cache_folder_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -124,6 +124,21 @@ def test_cache_folder_follows_the_environment(monkeypatch: pytest.MonkeyPatch, t
     assert cache_dir() == Path.home() / ".cache" / "rulespec"
     monkeypatch.setenv("RULESPEC_CACHE", str(tmp_path / "own"))
     assert cache_dir() == tmp_path / "own"
+
+
+def test_suppressed_findings_leave_the_report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULESPEC_CACHE", str(shared_cache()))
+    run = invoke("--pair", "en,de", "--format", "json")
+    findings = json.loads(run.stdout)["findings"]
+    chosen = findings[0]["id"]
+    accepted = tmp_path / "accepted.yaml"
+    accepted.write_text(f"- id: {chosen}\n  reason: reviewed with the publisher\n", encoding="utf-8")
+    after = invoke("--pair", "en,de", "--format", "json", "--suppress", str(accepted))
+    assert after.exit_code == 0
+    ids = [f["id"] for f in json.loads(after.stdout)["findings"]]
+    assert chosen not in ids and len(ids) == len(findings) - 1
+    accepted.write_text("- id: abc\n", encoding="utf-8")
+    assert_clean_failure(invoke("--pair", "en,de", "--suppress", str(accepted)), "reason")
 
 
 def test_a_corrupt_cache_entry_is_ignored(tmp_path: Path) -> None:

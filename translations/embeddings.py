@@ -59,12 +59,19 @@ class EmbeddingWorker:
 
     def __init__(self) -> None:
         self.proc: subprocess.Popen[bytes] | None = None
+        import os
+        from pathlib import Path
+
+        root = str(Path(__file__).resolve().parent.parent)  # so the worker imports this very package
+        path = os.environ.get("PYTHONPATH")
+        env = {**os.environ, "PYTHONPATH": root + (os.pathsep + path if path else "")}
         try:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "translations.embeddings"],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,
+                env=env,
             )
         except OSError:
             self.proc = None
