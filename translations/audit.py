@@ -85,6 +85,7 @@ def _prepare(
     edition_ids: Sequence[str],
     lap: Any = lambda stage: None,
     use_cache: bool = True,
+    worker: Any = None,
 ) -> dict[str, Any]:
     """Ingest, segment, extract features and embed every edition taking part.
 
@@ -105,10 +106,12 @@ def _prepare(
         else:
             missing.append(edition_id)
     if not missing:
+        if worker is not None:
+            worker.close()
         lap("ingest, segment (spaCy), features")
         lap("embed (USE)")
         return prepared
-    worker = EmbeddingWorker()  # loads the encoder while this process loads spaCy
+    worker = worker or EmbeddingWorker()  # loads the encoder while this process loads spaCy
     try:
         for edition_id in missing:
             prepared[edition_id] = _prepare_text(spec, inputs, edition_id)
@@ -127,6 +130,12 @@ def _prepare(
         if use_cache:
             blob_put(edition_key(inputs, edition_id), prepared[edition_id])
     return prepared
+
+
+def _has_prepared(inputs: AuditInputs, edition_id: str) -> bool:
+    from translations.audit_cache import cache_dir, edition_key
+
+    return (cache_dir() / f"edition-{edition_key(inputs, edition_id)}.pickle").is_file()
 
 
 def _prepare_text(spec: Any, inputs: AuditInputs, edition_id: str) -> Any:
@@ -563,6 +572,12 @@ def _compute(inputs: AuditInputs, selected: list[tuple[str, str]], use_cache: bo
     timings: dict[str, float] = {}
     lap = _Laps(timings)
 
+    taking_part = [e for e in inputs.edition_ids if any(e in pair for pair in selected)]
+    worker = None
+    if not use_cache or not all(_has_prepared(inputs, e) for e in taking_part):
+        from translations.embeddings import EmbeddingWorker
+
+        worker = EmbeddingWorker()  # start loading the encoder now: it runs while the spec and spaCy load
     warnings: list[str] = []
     try:
         spec = load_spec(inputs.folder)
@@ -575,9 +590,8 @@ def _compute(inputs: AuditInputs, selected: list[tuple[str, str]], use_cache: bo
             "texts without glossary, rule links or rulings — run `rulespec validate`"
         )
         spec = _TextOnlySpec.from_inputs(inputs)
-    taking_part = [e for e in inputs.edition_ids if any(e in pair for pair in selected)]
     lap("load spec")
-    prepared = _prepare(spec, inputs, taking_part, lap, use_cache)
+    prepared = _prepare(spec, inputs, taking_part, lap, use_cache, worker)
     units = _Units()
     observations: list[Any] = []
     alignment: list[dict[str, Any]] = []

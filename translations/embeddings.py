@@ -65,6 +65,9 @@ class EmbeddingWorker:
         root = str(Path(__file__).resolve().parent.parent)  # so the worker imports this very package
         path = os.environ.get("PYTHONPATH")
         env = {**os.environ, "PYTHONPATH": root + (os.pathsep + path if path else "")}
+        # One BLAS thread: the main process works on the other core meanwhile, and OpenBLAS threads spin while
+        # they wait — on a busy machine two of them burned several times the CPU of one.
+        env.update({name: "1" for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")})
         try:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "translations.embeddings"],
