@@ -1,0 +1,70 @@
+"""The aligner on small hand-made editions: 1:1, 1:2 and 2:1 links, sentences without counterpart, and
+sections printed in another order."""
+
+from __future__ import annotations
+
+from translations.alignment import Link, PreparedEdition, align
+from translations.checks.features import sentence_features
+from translations.embeddings import embed
+from translations.ingest import ingest
+from translations.segment import segment
+
+EN = """Setup
+
+Place the board in the middle of the table. Each player takes 25 markers of his color.
+
+Income
+
+Take 1 cloth and 1 wood from the supply. Then you may build ships.
+
+Scoring
+
+The player with the most points wins the game.
+"""
+
+DE = """Wertung
+
+Der Spieler mit den meisten Punkten gewinnt das Spiel.
+
+Spielaufbau
+
+Lege den Spielplan in die Tischmitte. Jeder Spieler nimmt sich 25 Marker seiner Farbe.
+
+Einkommen
+
+Nimm dir 1 Tuch aus dem Vorrat. Nimm dir außerdem 1 Holz aus dem Vorrat. Danach darfst du Schiffe bauen. \
+Vergiss nicht, deinen Hafen zu bewundern, denn die Möwen sind heute besonders laut.
+"""
+
+
+def prepare(edition: str, language: str, text: str) -> PreparedEdition:
+    sentences = segment(ingest(text), language)
+    return PreparedEdition(
+        id=edition, language=language, path="", sha256="0" * 64, source=text, sentences=sentences,
+        features=[sentence_features(s, language, None) for s in sentences],
+        embeddings=embed([s.text for s in sentences]),
+    )
+
+
+def linked(links: list[Link], a: PreparedEdition, b: PreparedEdition) -> list[tuple[list[str], list[str]]]:
+    return [([a.sentences[i].text for i in lk.a], [b.sentences[j].text for j in lk.b]) for lk in links]
+
+
+def test_sections_in_another_order_split_sentences_and_an_extra_sentence() -> None:
+    en, de = prepare("en", "en", EN), prepare("de", "de", DE)
+    links = align(en, de)
+    pairs = linked(links, en, de)
+    # Every English sentence finds its German counterpart although the scoring section comes first in German.
+    assert (["The player with the most points wins the game."],
+            ["Der Spieler mit den meisten Punkten gewinnt das Spiel."]) in pairs
+    assert (["Place the board in the middle of the table."], ["Lege den Spielplan in die Tischmitte."]) in pairs
+    # One English sentence translated as two German ones: a 1:2 link.
+    split = [p for p in pairs if p[0] == ["Take 1 cloth and 1 wood from the supply."]]
+    assert split and len(split[0][1]) == 2
+    # The German sentence with no English counterpart stays alone (0:1).
+    lone = [lk for lk in links if not lk.a]
+    assert any("Möwen" in de.sentences[j].text for lk in lone for j in lk.b)
+    assert all(lk.score > 0.4 for lk in links if lk.a and lk.b)
+    # Every sentence of both editions appears exactly once.
+    assert sorted(i for lk in links for i in lk.a) == list(range(len(en.sentences)))
+    assert sorted(j for lk in links for j in lk.b) == list(range(len(de.sentences)))
