@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from translations.ingest import IngestedText
+from translations.ingest import EXAMPLE_OPENERS, IngestedText
 
 _BLOCK_BREAK = re.compile(r"\n[ \t]*\n|\f")
 _WORD = re.compile(r"[^\W\d_]{2,}")
@@ -165,6 +165,7 @@ def segment(ingested: IngestedText, language: str) -> list[Sentence]:
     docs = nlp.pipe(block.text for block in ingested.blocks)
     for block, doc in zip(ingested.blocks, docs, strict=True):
         lemma_of = {t.idx: (t.text.lower(), (t.lemma_ or t.text).lower()) for t in doc}
+        kind = block.kind
         for start, end in _split_points(doc):
             text = block.text[start:end]
             stripped = text.strip()
@@ -179,13 +180,15 @@ def segment(ingested: IngestedText, language: str) -> list[Sentence]:
                 spans.append((m.start(), m.end()))
                 word, lemma = lemma_of.get(start + m.start(), ("", ""))
                 lemmas.append(lemma if word == m.group(0).lower() else m.group(0).lower())
+            if kind != "heading" and stripped.lower().startswith(EXAMPLE_OPENERS):
+                kind = "example"  # a worked example starting inside a block runs to the block's end
             src_start, src_end = block.source_span(start, end)
             out.append(
                 Sentence(
                     index=len(out),
                     block=block.index,
                     section=block.section,
-                    kind=block.kind,
+                    kind=kind,
                     start=src_start,
                     end=src_end,
                     text=stripped,

@@ -194,7 +194,9 @@ def check_numbers(ctx: PairContext, link: Link) -> list[Observation]:
             else:
                 told = f"only {_number_text(stated)}" if stated else "no number"
                 message = f"{me.id} states {_number_text(missing)} where {them.id} states {told}"
-                out.append(_obs("number_missing", "medium", message, ctx, link, them, highlights))
+                # 1 and 2 are often left implicit ("a", "both", "the second"): a missing 1 or 2 weighs little.
+                severity = "medium" if max(missing) > 2 else "low"
+                out.append(_obs("number_missing", severity, message, ctx, link, them, highlights))
     cardinal_a = {n.value for n in fa.numbers if n.strong and not n.ordinal}
     cardinal_b = {n.value for n in fb.numbers if n.strong and not n.ordinal}
     for value in sorted(cardinal_a & cardinal_b):
