@@ -57,6 +57,12 @@ def test_file_in_the_wrong_language(tmp_path: Path) -> None:
     assert_clean_failure(invoke("--edition", f"de={wrong}", "--pair", "en,de"), str(wrong), "de", "nl")
 
 
+def test_text_far_beyond_a_rulebook_is_refused_before_any_work(tmp_path: Path) -> None:
+    big = tmp_path / "big.txt"
+    big.write_text(source_text("de") * 40, encoding="utf-8")  # ~1.3 MB: under the reader's limit, over the audit's
+    assert_clean_failure(invoke("--edition", f"de={big}"), str(big), "characters")
+
+
 def test_unknown_edition_and_pair(tmp_path: Path) -> None:
     path = tmp_path / "x.txt"
     path.write_text(source_text("en"), encoding="utf-8")

@@ -30,6 +30,9 @@ from translations.audit_cache import AuditError, AuditInputs, cache_get, cache_p
 __all__ = ["AuditError", "contract_view", "finding_id", "resolve_pairs", "run_audit"]
 
 SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
+#: Longest text the audit takes: alignment memory grows with the product of two editions' sentence counts,
+#: so anything far beyond a rulebook (30-40 k characters) is refused up front, in bounded time and memory.
+MAX_AUDIT_CHARS = 1_000_000
 #: Links below this score do not join sentences into one passage for merging.
 UNIT_MIN_SCORE = 0.5
 #: At the start or end of a text, a run of at least this many sentences almost all without counterpart is a
@@ -556,8 +559,13 @@ def run_audit(
             cached.pop("_key", None)
             return cached
     for edition_id in inputs.edition_ids:
-        _check_language(edition_id, inputs.languages[edition_id], inputs.sources[edition_id],
-                        str(inputs.paths[edition_id]))
+        text = inputs.sources[edition_id]
+        if len(text) > MAX_AUDIT_CHARS:
+            raise AuditError(
+                f"{inputs.paths[edition_id]}: edition {edition_id} has {len(text):,} characters; the audit aligns "
+                f"rulebooks of up to {MAX_AUDIT_CHARS:,} (a rulebook text is tens of thousands)"
+            )
+        _check_language(edition_id, inputs.languages[edition_id], text, str(inputs.paths[edition_id]))
     result = _compute(inputs, selected, use_cache)
     if use_cache:
         cache_put(key, result)
