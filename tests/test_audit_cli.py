@@ -155,6 +155,20 @@ def test_a_corrupt_cache_entry_is_ignored(tmp_path: Path) -> None:
     assert audit_cache.cache_get("0" * 64) is None
 
 
+def test_render_report_uses_each_format_and_its_default_severity() -> None:
+    from audit_helpers import full_result
+
+    from translations.audit_report import render_report
+
+    result = full_result()
+    html = render_report(result, "html")
+    assert html.startswith("<!DOCTYPE html>")
+    shown = html.count('<section class="finding')
+    assert 0 < shown == sum(f["severity"] != "low" for f in result["findings"])
+    everything = json.loads(render_report(result, "json"))
+    assert len(everything["findings"]) == len(result["findings"])
+
+
 def test_text_markdown_and_tmx_formats(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     from translate.storage import tmx
 

@@ -99,6 +99,13 @@ class _Null:
         return None
 
 
+def render_report(result: Mapping[str, Any], fmt: str, min_severity: str | None = None) -> str:
+    """Render ``result`` in ``fmt``; by default machine formats keep every finding and human-readable ones
+    show medium and high (the CLI's defaults)."""
+    severity = min_severity or ("low" if fmt in ("json", "tmx") else "medium")
+    return renderer(fmt)(result, severity)
+
+
 def renderer(fmt: str) -> Callable[..., str]:
     """The render function of a format."""
     if fmt == "text":
