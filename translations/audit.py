@@ -112,25 +112,24 @@ def _prepare(
         if worker is not None:
             worker.close()
         lap("ingest, segment (spaCy), features")
-        lap("embed (USE)")
+        lap("embed (USE), after segmenting")
         return prepared
     worker = worker or EmbeddingWorker()  # loads the encoder while this process loads spaCy
     try:
+        pending = {}
         for edition_id in missing:
             prepared[edition_id] = _prepare_text(spec, inputs, edition_id)
+            # Encode this edition while the next one is segmented.
+            pending[edition_id] = worker.submit([s.text for s in prepared[edition_id].sentences])
         lap("ingest, segment (spaCy), features")
-        texts = [s.text for e in missing for s in prepared[e].sentences]
-        vectors = worker.embed(texts)
+        for edition_id in missing:
+            prepared[edition_id].embeddings = pending[edition_id].result()
     finally:
         worker_peak_kb = worker.close()
-    lap("embed (USE)")
+    lap("embed (USE), after segmenting")
     lap.peak_worker_kb = worker_peak_kb  # type: ignore[attr-defined]
-    start = 0
-    for edition_id in missing:
-        count = len(prepared[edition_id].sentences)
-        prepared[edition_id].embeddings = vectors[start : start + count]
-        start += count
-        if use_cache:
+    if use_cache:
+        for edition_id in missing:
             blob_put(edition_key(inputs, edition_id), prepared[edition_id])
     return prepared
 

@@ -79,6 +79,14 @@ class EmbeddingWorker:
         except OSError:
             self.proc = None
 
+    def submit(self, texts: list[str]) -> Any:
+        """Embed in the background (a future): the caller segments the next edition meanwhile."""
+        from concurrent.futures import ThreadPoolExecutor
+
+        if not hasattr(self, "_pool"):
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="embed")
+        return self._pool.submit(self.embed, texts)
+
     def embed(self, texts: list[str]) -> np.ndarray:
         """Embeddings from the worker, or from this process if the worker is not available."""
         if self.proc is not None and self.proc.stdin and self.proc.stdout:
@@ -93,6 +101,8 @@ class EmbeddingWorker:
 
     def close(self) -> int:
         """Stop the worker; returns its peak memory in kB (0 if unknown)."""
+        if hasattr(self, "_pool"):
+            self._pool.shutdown(wait=True)
         if self.proc is None or not self.proc.stdin or not self.proc.stdout:
             return 0
         peak = 0
