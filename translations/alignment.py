@@ -266,7 +266,6 @@ def _rescue(links: list[Link], ia: list[int], ib: list[int], s11_full: np.ndarra
     """Turn 1:0 / 0:1 links with a confident match elsewhere into displaced links."""
     pos_a = {i: p for p, i in enumerate(ia)}
     pos_b = {j: p for p, j in enumerate(ib)}
-    lone_a = {lk.a[0] for lk in links if not lk.b}
     lone_b = {lk.b[0] for lk in links if not lk.a}
     used_b: set[int] = set()
     out: list[Link] = []
@@ -292,5 +291,4 @@ def _rescue(links: list[Link], ia: list[int], ib: list[int], s11_full: np.ndarra
                 out.append(Link((), link.b, float(col[i]), displaced=True))
                 continue
         out.append(link)
-    _ = lone_a
     return out

@@ -300,14 +300,13 @@ def check_modality(ctx: PairContext, link: Link) -> list[Observation]:
     for first in (True, False):
         mine, theirs = (ma, mb) if first else (mb, ma)
         me, them = (ctx.a, ctx.b) if first else (ctx.b, ctx.a)
-        mine_idx = link.a if first else link.b
         pure_obligation = "obligation" in mine and "permission" not in mine
         pure_permission = "permission" in theirs and "obligation" not in theirs
         if pure_obligation and pure_permission:
             highlights = [(me.id, i, s, e) for i, s, e in mine["obligation"]]
+            highlights += [(them.id, i, s, e) for i, s, e in theirs["permission"]]
             message = f"{me.id} makes it an obligation (must) where {them.id} makes it a permission (may)"
             out.append(_obs("modality", "high", message, ctx, link, them, highlights))
-        _ = mine_idx
     return out
 
 
