@@ -81,3 +81,13 @@ def test_the_unchanged_text_has_no_finding_at_those_spots(tmp_path: Path) -> Non
     ):
         start, end = span_of(en, snippet)
         assert not [f for f in findings_at(result, "en", start, end) if f["kind"] == kind]
+
+
+def test_windows_line_endings_and_a_byte_order_mark_keep_offsets_exact(tmp_path: Path) -> None:
+    text = "\ufeff" + source_text("en").replace("\n", "\r\n")
+    result = audit("en", text, tmp_path)
+    spans = [s for f in result["findings"] for s in f["spans"] if s["edition"] == "en"]
+    assert spans
+    for span in spans:
+        assert text[span["start"] : span["end"]] == span["text"]
+    assert not any("\r" in f["message"] for f in result["findings"])
