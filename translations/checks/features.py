@@ -19,6 +19,7 @@ from functools import cache
 from translations.checks.lexicon import (
     MARKERS,
     NUMBER_BOUNDS,
+    NUMBER_IDIOMS,
     NUMBER_WORDS,
     ORDINAL_WORDS,
     PAGE_WORDS,
@@ -151,6 +152,10 @@ def extract_numbers(sentence: Sentence, language: str) -> list[NumberMention]:
             after = tokens[i + 2] if i + 2 < len(tokens) else ""
             ordinal = nxt in ("nd", "rd", "th", "st") or (nxt == "." and after.isalpha() and language == "de")
         elif tok in strong_words:
+            if " ".join(tokens[i : i + 4]) in NUMBER_IDIOMS.get(language, ()) or " ".join(
+                tokens[i : i + 3]
+            ) in NUMBER_IDIOMS.get(language, ()):
+                continue  # "one at a time", "one by one": manner, not a quantity
             values = [strong_words[tok]]
         elif tok in weak_words:
             values, strong = [weak_words[tok]], False

@@ -27,6 +27,13 @@ NUMBER_WORDS: dict[str, dict[str, int]] = {
     },
 }
 
+#: Phrases where a number word counts nothing ("one at a time"): never read as numbers.
+NUMBER_IDIOMS: dict[str, tuple[str, ...]] = {
+    "en": ("one at a time", "one by one", "one another"),
+    "de": ("eins nach dem anderen",),
+    "nl": ("één voor één", "één voor een"),
+}
+
 #: Number words that rank rather than count ("second place"): never compared for bounds.
 ORDINAL_WORDS: dict[str, tuple[str, ...]] = {
     "en": ("first", "second", "third", "fourth", "fifth", "2nd", "3rd", "4th", "5th"),

@@ -190,7 +190,9 @@ def check_numbers(ctx: PairContext, link: Link) -> list[Observation]:
             extra = {v for v, c in their_counts.items() if c > mine_counts[v]}
             if extra:
                 message = f"{me.id} states {_number_text(missing)} where {them.id} states {_number_text(extra)}"
-                out.append(_obs("number", "high", message, ctx, link, them, highlights))
+                # 1 against 2 is as often "a"/"both"/"either" read as numbers as a real change.
+                severity = "high" if max(missing | extra) > 2 else "medium"
+                out.append(_obs("number", severity, message, ctx, link, them, highlights))
             else:
                 told = f"only {_number_text(stated)}" if stated else "no number"
                 message = f"{me.id} states {_number_text(missing)} where {them.id} states {told}"
@@ -202,10 +204,11 @@ def check_numbers(ctx: PairContext, link: Link) -> list[Observation]:
     for value in sorted(cardinal_a & cardinal_b):
         bounds_a = {n.bound for n in fa.numbers if n.value == value and not n.ordinal}
         bounds_b = {n.bound for n in fb.numbers if n.value == value and not n.ordinal}
-        if bounds_a != bounds_b and (bounds_a - {"exact"} or bounds_b - {"exact"}):
-            odd_first = bool(bounds_a - {"exact"} - bounds_b)
+        bounded_a, bounded_b = bounds_a - {"exact"}, bounds_b - {"exact"}
+        if bounded_a != bounded_b:
+            odd_first = bool(bounded_a - bounded_b)
             odd, plain = (ctx.a, ctx.b) if odd_first else (ctx.b, ctx.a)
-            odd_bounds = (bounds_a if odd_first else bounds_b) - {"exact"}
+            odd_bounds = (bounded_a - bounded_b) if odd_first else (bounded_b - bounded_a)
             words = {"max": "up to", "min": "at least"}
             bound_txt = "/".join(words[b] for b in sorted(odd_bounds))
             message = f"{odd.id} says {bound_txt} {value} where {plain.id} says exactly {value}"
