@@ -124,3 +124,18 @@ def test_omission_skips_headings_and_weighs_rule_bearing_sentences() -> None:
     assert heading == []
     assert [(o.kind, o.severity, o.missing_in) for o in rule] == [("omission", "medium", ["de"])]
     assert check_omission(ctx, Link((1,), (), 0.7, displaced=True)) == []
+
+
+def test_same_bounds_on_both_sides_are_no_finding_even_beside_an_exact_number() -> None:
+    ctx = pair(
+        "Its crate value is 3, so it can deliver a maximum of three goods.",
+        "Dieses Schiff kann also maximal 3 Waren liefern.",
+    )
+    assert [o for o in check_numbers(ctx, ONE_TO_ONE) if o.kind == "number_bound"] == []
+    ties = pair("If two or more players are tied, no one scores.", "Teilen sich 2 oder mehr Spieler, punktet keiner.")
+    assert [o for o in check_numbers(ties, ONE_TO_ONE) if o.kind == "number_bound"] == []
+
+
+def test_one_at_a_time_is_no_number() -> None:
+    ctx = pair("Repeat this for each action one at a time.", "Dann folgen die anderen Aktionen.")
+    assert check_numbers(ctx, ONE_TO_ONE) == []
