@@ -68,3 +68,22 @@ def test_sections_in_another_order_split_sentences_and_an_extra_sentence() -> No
     # Every sentence of both editions appears exactly once.
     assert sorted(i for lk in links for i in lk.a) == list(range(len(en.sentences)))
     assert sorted(j for lk in links for j in lk.b) == list(range(len(de.sentences)))
+
+
+def test_embedding_worker_and_its_in_process_fallback_agree() -> None:
+    import numpy as np
+
+    from translations.embeddings import EmbeddingWorker
+
+    texts = ["Take 1 gold from the supply.", "Nimm 1 Gold aus dem Vorrat.", "The harbour is loud today."]
+    worker = EmbeddingWorker()
+    try:
+        remote = worker.submit(texts).result()
+    finally:
+        assert worker.close() > 0  # the worker ran and reported its peak memory
+    broken = EmbeddingWorker.__new__(EmbeddingWorker)
+    broken.proc = None  # no worker process: embeds here instead
+    local = broken.embed(texts)
+    assert remote.shape == local.shape == (3, 512)
+    assert np.allclose(remote, local, atol=1e-3)
+    assert float(local[0] @ local[1]) > 0.6 > float(local[0] @ local[2])
