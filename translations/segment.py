@@ -4,6 +4,10 @@ PDF extractions break lines inside sentences and run headings into text. We firs
 blank lines and page breaks (a sentence never spans those), then let spaCy's sentencizer split each block
 with its line breaks read as spaces. Offsets always point into the original text.
 spaCy is imported lazily: importing it costs a second or two, and most commands never need it.
+
+Two entry points: :func:`sentences` (offsets of the sentences of a raw text, for ``rulespec trace``) and
+:func:`segment` (the audit's: sentences of an :mod:`translations.ingest`-ed edition, with normalised text,
+tokens, lookup lemmas from spacy-lookups-data, and source offsets for every character).
 """
 
 from __future__ import annotations
