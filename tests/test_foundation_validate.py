@@ -170,3 +170,17 @@ def test_keys_stay_text_even_when_yaml_1_1_reads_them_as_booleans(tmp_path: Path
     path = tmp_path / "a.yaml"
     path.write_text("on: board\nno: 3\nyes: [on]\n", encoding="utf-8")
     assert load_yaml(path).data == {"on": "board", "no": 3, "yes": [True]}
+
+
+def test_scalar_alias_and_merge_key_are_refused(tmp_path: Path) -> None:
+    from rulespec.yaml_source import YamlProblem, load_yaml
+
+    for text, expected in (("a: &x 1\nb: *x\n", "aliases"), ("base: &b {x: 1}\nc:\n  <<: *b\n", "")):
+        path = tmp_path / "a.yaml"
+        path.write_text(text, encoding="utf-8")
+        try:
+            load_yaml(path)
+        except YamlProblem as exc:
+            assert expected in exc.message
+        else:
+            raise AssertionError(f"accepted {text!r}")
