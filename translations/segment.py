@@ -125,20 +125,56 @@ class Sentence:
 
 
 @cache
+def lemma_table(language: str) -> dict[str, str]:
+    """spacy-lookups-data's ``lemma_lookup`` table of ``language`` as a plain dict (word form → lemma).
+
+    spaCy's own lookup lemmatizer reads the same table into a ``Table`` that hashes all ~355,000 German keys
+    on load (1.4 s for German, 1.3 s for Dutch); the plain dict loads in 0.3 s and gives the same lemmas.
+    Empty when the package has no table for the language.
+    """
+    import gzip
+    import json
+    from importlib.resources import files
+
+    path = files("spacy_lookups_data") / "data" / f"{language}_lemma_lookup.json.gz"
+    try:
+        return json.loads(gzip.decompress(path.read_bytes()))
+    except FileNotFoundError:
+        return {}
+
+
+def _register_lemmatizer() -> str:
+    """Register (once) the spaCy component that sets each token's lemma from :func:`lemma_table`."""
+    from spacy.language import Language
+
+    name = "rulespec_lookup_lemmatizer"
+    if not Language.has_factory(name):
+
+        @Language.factory(name)
+        def make_lemmatizer(nlp: Any, name: str) -> Any:
+            table = lemma_table(nlp.lang)
+
+            def lemmatize(doc: Any) -> Any:
+                # As spaCy's lookup mode: the table is keyed by the token's exact text.
+                for token in doc:
+                    token.lemma_ = table.get(token.text, token.text)
+                return doc
+
+            return lemmatize
+
+    return name
+
+
+@cache
 def _lemma_pipeline(language: str) -> Any:
-    """blank(lang) + sentencizer + lookup lemmatizer (spacy-lookups-data); falls back to no lemmas."""
+    """blank(lang) + sentencizer + lookup lemmatizer over spacy-lookups-data's table for the language."""
     import spacy
 
     nlp = spacy.blank(language)
     nlp.add_pipe("sentencizer")
-    try:
-        nlp.add_pipe("lemmatizer", config={"mode": "lookup"})
-        nlp.initialize()
-    except Exception:  # a language without lookup tables still segments; lemmas fall back to the word
-        nlp = spacy.blank(language)
-        nlp.add_pipe("sentencizer")
-    # The lookup tables are millions of long-lived objects: move them out of the cyclic GC's reach, or every
-    # later collection (the sentence encoder allocates a lot) walks them again.
+    nlp.add_pipe(_register_lemmatizer())
+    # The lookup table is hundreds of thousands of long-lived objects: move them out of the cyclic GC's reach,
+    # or every later collection (the sentence encoder allocates a lot) walks them again.
     import gc
 
     gc.freeze()
