@@ -32,7 +32,7 @@ def build(
     from rich.console import Console
     from rich.table import Table
 
-    from cli.spec_commands import _games, _overrides, load_texts, render_generated
+    from cli.spec_commands import _games, _overrides, load_texts, render_generated, source_names
     from rulespec.outputs import write_atomic, write_outputs
     from rulespec.problems import display_path
     from rulespec.validation import validate_spec
@@ -53,12 +53,13 @@ def build(
             raise typer.Exit(1)
         spec = loaded.spec
         texts = load_texts(spec, overrides)
-        problems = sorted(set(problems) | set(check_citations(spec, texts)))
+        problems = sorted(set(problems) | set(check_citations(spec, texts, source_names(spec, overrides))))
         errors = [p for p in problems if p.severity == "error"]
         for problem in errors:
             console.print(f"error: {problem}", markup=False)
         overview.add_row(spec.id, "validate", f"{'INVALID' if errors else 'valid'}: {len(errors)} errors, "
-                         f"{len(problems) - len(errors)} warnings, {len(spec.rules) + len(spec.setup)} rules", "")
+                         f"{len(problems) - len(errors)} warnings; {len(spec.rules)} rules, {len(spec.setup)} setup steps, "
+                         f"{len(spec.rulings)} rulings", "")
         if errors:
             failed = True
             continue

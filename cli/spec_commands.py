@@ -47,6 +47,20 @@ def _overrides(items: list[str] | None) -> dict[str, Path]:
         raise _fail(str(exc)) from None
 
 
+def source_names(spec: object, overrides: dict[str, Path]) -> dict[str, str]:
+    """The file each edition is read from, as shown in messages (an ``--edition`` override included)."""
+    from rulespec.problems import display_path
+    from translations.editions import SourceError, source_path
+
+    names = {}
+    for edition in spec.editions:  # type: ignore[attr-defined]
+        try:
+            names[edition] = display_path(source_path(spec, edition, overrides))  # type: ignore[arg-type]
+        except SourceError:
+            names[edition] = spec.editions[edition].source  # type: ignore[attr-defined]
+    return names
+
+
 def load_texts(spec: object, overrides: dict[str, Path]) -> dict[str, str]:
     """Every edition's source text; exits with code 2 and a clear message when one cannot be read."""
     from translations.editions import SourceError, read_source
@@ -102,7 +116,8 @@ def validate(
             raise _fail(str(exc)) from None
         if loaded.spec is not None:
             texts = load_texts(loaded.spec, overrides)
-            problems = sorted(set(problems) | set(check_citations(loaded.spec, texts)))
+            names = source_names(loaded.spec, overrides)
+            problems = sorted(set(problems) | set(check_citations(loaded.spec, texts, names)))
         errors = [p for p in problems if p.severity == "error" or strict]
         for problem in problems:
             label = "error" if problem in errors else "warning"
@@ -150,8 +165,15 @@ def trace(
 
     from translations.trace import coverage
 
+    if not 0.0 <= minimum <= 1.0:
+        raise _fail(f"--min is a share between 0 and 1 (e.g. 0.95 for 95 %), not {minimum}")
     spec = load_valid_spec(game)
-    texts = load_texts(spec, _overrides(edition))
+    overrides = _overrides(edition)
+    unknown = sorted(set(only or ()) - set(spec.editions))
+    if unknown:
+        raise _fail(f"--only: unknown edition(s) {', '.join(unknown)} (editions: {', '.join(spec.editions)})")
+    texts = load_texts(spec, overrides)
+    names = source_names(spec, overrides)
     if only:
         texts = {e: t for e, t in texts.items() if e in only}
     report = coverage(spec, texts)
@@ -166,7 +188,7 @@ def trace(
             shown = c.uncovered if limit < 0 else c.uncovered[:limit]
             typer.echo(f"\n{c.edition}: {c.ratio:.1%} of {c.total} sentences covered "
                        f"({c.cited} cited, {c.exempt} not rules, {len(c.uncovered)} uncovered)")
-            source = spec.editions[c.edition].source
+            source = names[c.edition]
             for line, _, text in shown:
                 typer.echo(f"  {source}:{line}: {text[:160]}")
             if len(shown) < len(c.uncovered):
@@ -177,10 +199,17 @@ def trace(
 def stamp(game: GameArg, edition: EditionOpt = None) -> None:
     """Record the fingerprints of every cited passage after review (Doorstop's "review"): clears suspects."""
     from rulespec.outputs import write_atomic
-    from translations.citations import lock_path, render_lock
+    from translations.citations import check_citations, lock_path, render_lock
 
     spec = load_valid_spec(game)
-    texts = load_texts(spec, _overrides(edition))
+    overrides = _overrides(edition)
+    texts = load_texts(spec, overrides)
+    missing = [p for p in check_citations(spec, texts, source_names(spec, overrides)) if p.check == "citations"
+               and p.severity == "error"]
+    if missing:
+        for problem in missing:
+            typer.echo(f"error: {problem}", err=True)
+        raise _fail(f"{len(missing)} quote(s) not found: fix them before stamping (nothing written)", 1)
     write_atomic(lock_path(spec), render_lock(spec, texts))
     typer.echo(f"stamped {lock_path(spec)}")
 

@@ -50,3 +50,15 @@ def test_generated_files_are_up_to_date() -> None:
     result = subprocess.run([sys.executable, "-m", "cli.app", "generate", "--check"], capture_output=True, text=True,
                             cwd=REPO)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_atomic_write_gives_the_usual_file_mode(tmp_path: Path) -> None:
+    import os
+    import stat
+
+    mask = os.umask(0o022)
+    try:
+        write_atomic(tmp_path / "out.txt", "x")
+    finally:
+        os.umask(mask)
+    assert stat.S_IMODE((tmp_path / "out.txt").stat().st_mode) == 0o644

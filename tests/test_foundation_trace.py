@@ -43,3 +43,10 @@ def test_removing_a_citation_uncovers_its_sentence(mini_spec: Path) -> None:
 def test_min_threshold_sets_exit_code(mini_spec: Path) -> None:
     assert runner.invoke(app, ["trace", str(mini_spec), "--min", "0.95"]).exit_code == 1
     assert runner.invoke(app, ["trace", str(mini_spec), "--min", "0.85"]).exit_code == 0
+
+
+def test_bad_trace_options_are_usage_errors(mini_spec: Path) -> None:
+    result = runner.invoke(app, ["trace", str(mini_spec), "--only", "xx"])
+    assert result.exit_code == 2 and "unknown edition" in result.output
+    result = runner.invoke(app, ["trace", str(mini_spec), "--min", "95"])
+    assert result.exit_code == 2 and "between 0 and 1" in result.output

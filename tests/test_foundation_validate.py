@@ -184,3 +184,18 @@ def test_scalar_alias_and_merge_key_are_refused(tmp_path: Path) -> None:
             assert expected in exc.message
         else:
             raise AssertionError(f"accepted {text!r}")
+
+
+def test_messages_name_the_override_file(mini_spec: Path, tmp_path: Path) -> None:
+    draft = tmp_path / "draft.de.txt"
+    draft.write_text((tmp_path / "sources" / "mini.de.txt").read_text().replace("3 Münzen", "4 Münzen"), encoding="utf-8")
+    result = run("validate", str(mini_spec), "--edition", f"de={draft}")
+    assert result.exit_code == 1
+    assert "draft.de.txt" in result.output and "mini.de.txt" not in result.output
+
+
+def test_stamp_refuses_quotes_that_are_not_found(mini_spec: Path) -> None:
+    edit(mini_spec / "setup.yaml", "Each player takes 3 Coins", "Each player takes 4 Coins")
+    result = run("stamp", str(mini_spec))
+    assert result.exit_code == 1 and "nothing written" in result.output
+    assert not (mini_spec / "citations.lock").exists()

@@ -181,13 +181,16 @@ def render_lock(spec: Spec, texts: Mapping[str, str]) -> str:
     return json.dumps(body, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
 
 
-def check_citations(spec: Spec, texts: Mapping[str, str]) -> list[Problem]:
-    """Every quote is found in its edition's text; not-rule passages too; changed passages are *suspect*."""
+def check_citations(spec: Spec, texts: Mapping[str, str], names: Mapping[str, str] | None = None) -> list[Problem]:
+    """Every quote is found in its edition's text; not-rule passages too; changed passages are *suspect*.
+
+    ``names`` gives the file each text was read from (for messages: it may be an ``--edition`` override).
+    """
     problems: list[Problem] = []
     locked = read_lock(spec)
     current: dict[str, dict[str, list[str]]] = {}
     for r in resolve_citations(spec, texts):
-        where = spec.editions[r.edition].source
+        where = (names or {}).get(r.edition) or spec.editions[r.edition].source
         if r.span is None:
             problems.append(Problem(r.origin.file, r.origin.line_of(f"/citations/{r.edition}"),
                                     f"{r.origin.path}/citations/{r.edition}",
@@ -212,8 +215,9 @@ def check_citations(spec: Spec, texts: Mapping[str, str]) -> list[Problem]:
     for passage in spec.not_rules:
         text = texts.get(passage.edition)
         if text is not None and quote_span(text, passage.quote, passage.until) is None:
+            where = (names or {}).get(passage.edition) or spec.editions[passage.edition].source
             problems.append(Problem(passage.origin.file, passage.origin.line_of("/quote"), f"{passage.origin.path}/quote",
-                                    f"not-rule passage not found in {passage.edition}: {_clip(passage.quote)!r}",
+                                    f"not-rule passage not found in {passage.edition} ({where}): {_clip(passage.quote)!r}",
                                     "citations"))
     return problems
 
