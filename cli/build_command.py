@@ -32,7 +32,7 @@ def build(
     from rich.console import Console
     from rich.table import Table
 
-    from cli.spec_commands import _games, _overrides, load_texts, render_generated, source_names
+    from cli.spec_commands import _games, _overrides, is_bundled, load_texts, render_generated, source_names
     from rulespec.outputs import write_atomic, write_outputs
     from rulespec.problems import display_path
     from rulespec.validation import validate_spec
@@ -67,14 +67,15 @@ def build(
         overview.add_row(spec.id, "trace", ", ".join(f"{c.edition} {c.ratio:.1%}" for c in report), "")
 
         started = time.perf_counter()
-        files = render_generated(spec, "all")
+        # A spec folder other than the bundled one renders beside the other outputs, never over the package.
+        files = render_generated(spec, "all", None if is_bundled(spec) else out / spec.id / "generated")
         try:
             written = write_outputs(files)
             generated = f"{len(files)} files, {len(written)} rewritten"
         except OSError as exc:  # an installed, read-only package: report, do not fail the build
             generated = f"not written ({exc.strerror})"
-        overview.add_row(spec.id, "generate", f"{generated} ({time.perf_counter() - started:.1f} s)",
-                         display_path(spec.root.parent.parent / "engine" / spec.id / "generated"))
+        folders = sorted({display_path(path.parent) for path in files})
+        overview.add_row(spec.id, "generate", f"{generated} ({time.perf_counter() - started:.1f} s)", ", ".join(folders))
 
         target = out / spec.id
         summaries = _summaries(spec)

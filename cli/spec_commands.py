@@ -214,20 +214,30 @@ def stamp(game: GameArg, edition: EditionOpt = None) -> None:
     typer.echo(f"stamped {lock_path(spec)}")
 
 
-def render_generated(spec: object, what: str) -> dict[Path, str]:
-    """Fresh renders of the generated files of one game (``engine``, ``summaries`` or ``all``)."""
+def is_bundled(spec: object) -> bool:
+    """Whether ``spec`` is the bundled spec of its game (whose generated files live in this package)."""
+    from rulespec import SPECS_DIR
+
+    return spec.root.resolve() == (SPECS_DIR / spec.id).resolve()  # type: ignore[attr-defined]
+
+
+def render_generated(spec: object, what: str, out: Path | None = None) -> dict[Path, str]:
+    """Fresh renders of the generated files of one game (``engine``, ``summaries`` or ``all``).
+
+    A bundled game renders into its packages (``engine/<game>/generated``, ``translations/generated/<game>``);
+    any other spec folder must name an ``out`` folder, so that a scratch copy never overwrites them.
+    """
+    from engine.generate import render as render_engine
+    from translations.generate import render as render_translations
+
+    if out is None and not is_bundled(spec):
+        raise _fail(f"{spec.root} is not the bundled spec of {spec.id!r}: its generated files would overwrite "  # type: ignore[attr-defined]
+                    "the bundled game's; pass --out DIR")
     files: dict[Path, str] = {}
     if what in ("engine", "all"):
-        from engine.generate import render as render_engine
-
-        files.update(render_engine(spec))
+        files.update(render_engine(spec, out / "engine" / spec.id / "generated" if out else None))  # type: ignore[attr-defined]
     if what in ("summaries", "all"):
-        try:
-            from translations.generate import render as render_translations
-        except ImportError:
-            render_translations = None
-        if render_translations is not None:
-            files.update(render_translations(spec))
+        files.update(render_translations(spec, root=out / "translations") if out else render_translations(spec))
     return files
 
 
@@ -235,6 +245,9 @@ def generate(
     what: Annotated[str, typer.Argument(help="engine, summaries or all.")] = "all",
     game: OptionalGameArg = None,
     check: Annotated[bool, typer.Option("--check", help="Write nothing; exit 1 if any generated file is stale.")] = False,
+    out: Annotated[
+        Path | None, typer.Option("--out", help="Render into this folder (required for a spec folder outside rulespec/).")
+    ] = None,
 ) -> None:
     """Render the generated files (engine modules, summaries, look-up index) from the spec."""
     from rulespec.outputs import stale_files, write_outputs
@@ -245,7 +258,7 @@ def generate(
     stale_total: list[Path] = []
     for name in _games(game):
         spec = load_valid_spec(name)
-        files = render_generated(spec, what)
+        files = render_generated(spec, what, out)
         if check:
             stale = stale_files(files)
             stale_total += stale

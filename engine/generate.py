@@ -89,14 +89,6 @@ def render(spec: Any, out_dir: Path | None = None) -> dict[Path, str]:
     return out
 
 
-def write(files: dict[Path, str]) -> None:
-    """Write rendered files atomically (temp file, then rename)."""
-    for path, text in sorted(files.items()):
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_text(text, encoding="utf-8")
-        tmp.replace(path)
-
 
 def load_generated(directory: Path, name: str = "generated_tables") -> types.ModuleType:
     """Import the generated ``*.py`` modules of ``directory`` as one package object (for tests and tools).

@@ -62,3 +62,20 @@ def test_atomic_write_gives_the_usual_file_mode(tmp_path: Path) -> None:
     finally:
         os.umask(mask)
     assert stat.S_IMODE((tmp_path / "out.txt").stat().st_mode) == 0o644
+
+
+def test_generate_never_writes_a_scratch_spec_over_the_bundled_outputs(tmp_path: Path) -> None:
+    import shutil
+
+    scratch = tmp_path / "copy"
+    shutil.copytree(REPO / "rulespec" / "race_to_the_new_found_land", scratch)
+    refused = subprocess.run([sys.executable, "-m", "cli.app", "generate", "engine", str(scratch)], capture_output=True,
+                             text=True, cwd=REPO)
+    assert refused.returncode == 2 and "--out" in refused.stderr
+    out = tmp_path / "out"
+    done = subprocess.run([sys.executable, "-m", "cli.app", "generate", "engine", str(scratch), "--out", str(out)],
+                          capture_output=True, text=True, cwd=REPO)
+    assert done.returncode == 0, done.stderr
+    written = sorted(p.name for p in (out / "engine" / "race_to_the_new_found_land" / "generated").iterdir())
+    bundled = sorted(p.name for p in (REPO / "engine" / "race_to_the_new_found_land" / "generated").glob("*.py"))
+    assert written and set(written) <= set(bundled) | {"__init__.py"}
