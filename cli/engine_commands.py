@@ -13,8 +13,6 @@ from typing import Annotated, Any
 
 import typer
 
-DEFAULT_GAME = "race_to_the_new_found_land"
-
 
 def register(app: typer.Typer) -> None:
     """Add ``play``, ``replay`` and ``simulate`` to ``app``."""
@@ -72,11 +70,24 @@ def _bot_list(game: str, spec: str) -> list[str]:
     return names
 
 
+def _game_or_default(game: str | None) -> str:
+    from rulespec.loading import UnknownGame, default_game
+
+    if game is not None:
+        return game
+    try:
+        return default_game()
+    except UnknownGame as exc:
+        _fail(str(exc))
+        raise  # unreachable: _fail exits
+
+
 # --------------------------------------------------------------------------- play
 
 
 def play(
-    game: Annotated[str, typer.Argument(help="Game id (a folder under rulespec/).")] = DEFAULT_GAME,
+    game: Annotated[str | None, typer.Argument(help="Game id (a folder under rulespec/); $RULESPEC_GAME or the only "
+                                               "bundled game when omitted.", show_default=False)] = None,
     players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")] = 3,
     seat: Annotated[
         list[int] | None, typer.Option("--seat", help="Seat (0-based) played by a human; repeatable. Default: 0.")
@@ -94,6 +105,7 @@ def play(
     variant: Annotated[list[str] | None, typer.Option("--variant", help="Switch on an optional variant (repeatable).")] = None,
 ) -> None:
     """Play in the terminal: the board, numbered legal actions, and ``rules <topic>`` for a look-up."""
+    game = _game_or_default(game)
     import random
 
     from rich.console import Console
@@ -112,7 +124,11 @@ def play(
     console = Console()
     state = load_game(config).new_initial_state()
     view = _view_module(game)
-    stream = log.open("w", encoding="utf-8") if log else None
+    try:
+        stream = log.open("w", encoding="utf-8") if log else None
+    except OSError as exc:
+        _fail(f"--log {log}: cannot write ({exc.strerror})")
+        return
     logger = GameLog(stream, config) if stream else None
     rngs = {s: random.Random(seed * 7919 + s) for s in seat_bots}
     try:
@@ -213,11 +229,14 @@ def _rules_lookup(game: str, topic: str, edition: str | None = None) -> str:
 def replay(file: Annotated[Path, typer.Argument(help="A log written by `rulespec play --log`.")]) -> None:
     """Re-play a log: every action must be legal for the logged player and the final scores must match."""
     from engine.runtime.registry import UnknownGameError
-    from engine.runtime.replay import LogError
+    from engine.runtime.replay import LogError, LogReadError
     from engine.runtime.replay import replay as do_replay
 
     try:
         result = do_replay(file)
+    except LogReadError as exc:
+        _fail(str(exc), code=2)
+        return
     except (LogError, UnknownGameError) as exc:
         _fail(str(exc), code=1)
         return
@@ -230,7 +249,8 @@ def replay(file: Annotated[Path, typer.Argument(help="A log written by `rulespec
 
 
 def simulate(
-    game: Annotated[str, typer.Argument(help="Game id.")] = DEFAULT_GAME,
+    game: Annotated[str | None, typer.Argument(help="Game id; $RULESPEC_GAME or the only bundled game when omitted.",
+                                               show_default=False)] = None,
     games: Annotated[int, typer.Option("--games", "-g", help="Number of games.")] = 100,
     players: Annotated[int, typer.Option("--players", "-n", help="Players per game.")] = 4,
     bots: Annotated[str, typer.Option("--bots", help="Bots, comma-separated, one per seat (cycled).")] = "random",
@@ -248,6 +268,7 @@ def simulate(
     ),
 ) -> None:
     """Play bot games and report per-seat, per-nation and per-bot win rates and scores (95 % intervals)."""
+    game = _game_or_default(game)
     from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 

@@ -118,7 +118,8 @@ def test_cli_play_hot_seat_with_log(tmp_path: Path) -> None:
     """A human at seat 0 plays by typing numbers (always the first action) against a bot; the log replays."""
     log = tmp_path / "play.jsonl"
     answers = "rules settle\n" + "1\n" * 400
-    result = runner.invoke(app, ["play", "--players", "2", "--bots", "first", "--seed", "3", "--log", str(log)], input=answers)
+    args = ["play", "race_to_the_new_found_land", "--players", "2", "--bots", "first", "--seed", "3", "--log", str(log)]
+    result = runner.invoke(app, args, input=answers)
     assert result.exit_code == 0, result.output
     assert "Final scores" in result.output
     # the look-up answers with a settle rule (or says clearly why it cannot)
@@ -131,6 +132,7 @@ def test_cli_simulate_json_and_compare() -> None:
         app,
         [
             "simulate",
+            "race_to_the_new_found_land",
             "--games",
             "3",
             "--players",
@@ -151,9 +153,20 @@ def test_cli_simulate_json_and_compare() -> None:
 
 
 def test_cli_bad_input_is_a_clear_error() -> None:
-    result = runner.invoke(app, ["simulate", "--games", "2", "--bots", "genius"])
+    result = runner.invoke(app, ["simulate", "race_to_the_new_found_land", "--games", "2", "--bots", "genius"])
     assert result.exit_code == 2 and "unknown bot 'genius'" in result.output
-    result = runner.invoke(app, ["simulate", "--games", "2", "--edition", "xx"])
+    result = runner.invoke(app, ["simulate", "race_to_the_new_found_land", "--games", "2", "--edition", "xx"])
     assert result.exit_code == 2 and "unknown edition" in result.output
     result = runner.invoke(app, ["play", "no_such_game"])
     assert result.exit_code == 2 and "no engine for game" in result.output
+
+
+def test_cli_log_and_replay_io_errors_are_exit_2_without_traceback(tmp_path: Path) -> None:
+    binary = tmp_path / "b.jsonl"
+    binary.write_bytes(bytes(range(256)) * 4)
+    for path in (binary, tmp_path / "missing.jsonl"):
+        result = runner.invoke(app, ["replay", str(path)])
+        assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    result = runner.invoke(app, ["play", "race_to_the_new_found_land", "--log", str(tmp_path / "no" / "dir.jsonl")],
+                           input="quit\n")
+    assert result.exit_code == 2 and "cannot write" in result.output

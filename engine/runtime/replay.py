@@ -75,6 +75,10 @@ class LogError(ValueError):
     """A log that cannot be read or does not replay; the message names the line."""
 
 
+class LogReadError(LogError):
+    """The log file cannot be read at all (missing, unreadable, not UTF-8): an I/O error, not a bad game."""
+
+
 @dataclass
 class ReplayResult:
     state: State
@@ -87,7 +91,9 @@ def replay(path: Path) -> ReplayResult:
     try:
         lines = path.read_text(encoding="utf-8").splitlines()
     except OSError as exc:
-        raise LogError(f"{path}: cannot read ({exc.strerror})") from None
+        raise LogReadError(f"{path}: cannot read ({exc.strerror})") from None
+    except UnicodeDecodeError as exc:
+        raise LogReadError(f"{path}: not a UTF-8 JSON-lines log (invalid byte at offset {exc.start})") from None
     if not lines:
         raise LogError(f"{path}:1: empty log")
     rows: list[dict[str, Any]] = []
