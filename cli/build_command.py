@@ -29,9 +29,9 @@ def build(
     ),
 ) -> None:
     """Validate, generate, summarise, audit and play the bundled game(s); print where the outputs went."""
-    from rich.console import Console
     from rich.table import Table
 
+    from cli.console import make_console
     from cli.spec_commands import _games, _overrides, is_bundled, load_texts, render_generated, source_names
     from rulespec.outputs import write_atomic, write_outputs
     from rulespec.problems import display_path
@@ -39,7 +39,7 @@ def build(
     from translations.citations import check_citations
     from translations.trace import coverage
 
-    console = Console(width=max(Console().width, 140))
+    console = make_console()
     overrides = _overrides(edition)
     overview = Table(title="rulespec build", show_lines=False)
     for column in ("game", "step", "result", "output"):

@@ -269,9 +269,9 @@ def simulate(
 ) -> None:
     """Play bot games and report per-seat, per-nation and per-bot win rates and scores (95 % intervals)."""
     game = _game_or_default(game)
-    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
+    from cli.console import make_console
     from engine.runtime.simulate import compare, summarize
     from engine.runtime.simulate import simulate as run
 
@@ -280,7 +280,7 @@ def simulate(
     names = _bot_list(game, bots)
     editions = [e.strip() for e in compare_editions.split(",")] if compare_editions else [edition]
     configs = {e: _make_config(game, players, seed, e, ruling or [], variant or []) for e in editions}
-    console = Console(stderr=True)
+    console = make_console(stderr=True)
     summaries: dict[str, Any] = {}
     with Progress(
         TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -321,10 +321,11 @@ def _differing_readings(configs: dict[str | None, Any]) -> dict[str, dict[str, s
 
 
 def _print_summary(result: dict[str, Any]) -> None:
-    from rich.console import Console
     from rich.table import Table
 
-    console = Console()
+    from cli.console import make_console
+
+    console = make_console()
     for edition, summary in result["editions"].items():
         console.print(
             f"[bold]{result['game']}[/bold] — edition {edition}: {summary['games']} games, "

@@ -135,8 +135,9 @@ def validate(
                           f"{len(s.rulings)} rulings; editions {', '.join(s.editions)})")
             typer.echo(f"{label}: valid{counts}" + (f", {len(problems)} warning(s)" if problems else ""))
         if provenance:
-            from rich.console import Console
             from rich.table import Table
+
+            from cli.console import make_console
 
             table = Table(title=f"Provenance of values — {label}")
             table.add_column("file", overflow="fold")
@@ -148,7 +149,7 @@ def validate(
                 for c in CATEGORIES:
                     totals[c] += counter.get(c, 0)
             table.add_row("total", *(str(totals[c]) for c in CATEGORIES), style="bold")
-            Console().print(table)
+            make_console().print(table)
     raise typer.Exit(worst)
 
 
