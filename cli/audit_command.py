@@ -35,9 +35,12 @@ def _default_game() -> str:
                 candidates.append(game)
         except AuditError:
             continue
-    if len(candidates) != 1:
-        raise _fail(f"name the GAME to audit (games with several editions: {', '.join(candidates) or 'none'})")
-    return candidates[0]
+    from rulespec.loading import UnknownGame, default_game
+
+    try:
+        return default_game(candidates)
+    except UnknownGame as exc:
+        raise _fail(f"{exc} (an audit needs a game with several editions)") from None
 
 
 def _write(path: Path, content: str) -> None:

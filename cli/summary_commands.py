@@ -24,12 +24,12 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
 
 
 def _default_game() -> str:
-    from rulespec.loading import bundled_games
+    from rulespec.loading import UnknownGame, default_game
 
-    games = bundled_games()
-    if len(games) == 1:
-        return games[0]
-    raise _fail(f"name a game: one of {', '.join(games) or 'none'}")
+    try:
+        return default_game()
+    except UnknownGame as exc:
+        raise _fail(str(exc)) from None
 
 
 def _check_edition(edition: str | None) -> None:

@@ -55,6 +55,23 @@ def bundled_games() -> list[str]:
     return sorted(p.name for p in SPECS_DIR.iterdir() if (p / "game.yaml").is_file())
 
 
+#: Environment variable naming the game commands use when none is given.
+GAME_ENV = "RULESPEC_GAME"
+
+
+def default_game(candidates: list[str] | None = None) -> str:
+    """The game a command uses when the user names none: ``$RULESPEC_GAME``, else the only candidate
+    (by default, the only bundled game). Raises :class:`UnknownGame` asking for a name when it is ambiguous."""
+    import os
+
+    if os.environ.get(GAME_ENV):
+        return os.environ[GAME_ENV]
+    games = bundled_games() if candidates is None else candidates
+    if len(games) == 1:
+        return games[0]
+    raise UnknownGame(f"name a game ({', '.join(games) or 'none'}), or set {GAME_ENV}")
+
+
 @dataclass
 class Loaded:
     """Documents of a game folder, the problems found so far, and the model when there were no errors."""
