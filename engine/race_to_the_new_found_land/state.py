@@ -19,6 +19,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import TYPE_CHECKING, Any
 
 from engine.runtime.api import TERMINAL, Action, IllegalActionError, State
+from engine.runtime.chance import shuffle
 
 if TYPE_CHECKING:
     from engine.race_to_the_new_found_land.defs import Bonus
@@ -171,8 +172,8 @@ class RaceState(State):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._list_actions()
-        # identity first: bots hand back an element of the list (the common case), then equality
-        if not any(a is action for a in legal) and action not in legal:
+        # ``in`` tests identity before equality, in C: bots hand back an element of the list (the common case)
+        if action not in legal:
             raise IllegalActionError(f"{action} is not legal now ({STAGE_NAMES[self.stage]}, player {self.cur})")
         self._legal = None
         self._history.append(action)
@@ -212,13 +213,12 @@ class RaceState(State):
     def nat(self, p: int) -> Any:
         return self.T.nations[self.nation[p]]
 
-    def _decide(self, stage: int, player: int, **ctx: Any) -> Generator[None, Action, Action]:
+    def _ask(self, stage: int, player: int, **ctx: Any) -> None:
+        """Pose a decision; the caller then pauses with ``action = yield`` (no sub-generator per decision)."""
         self.stage = stage
         self.cur = player
         self.ctx = ctx
         self._legal = None
-        action = yield
-        return action
 
     def _draw(self, stack: list[int], storage: list[int]) -> int:
         """Top of ``stack``; an empty stack is first rebuilt by shuffling ``storage`` (−1 if both are empty)."""
@@ -227,7 +227,7 @@ class RaceState(State):
                 return EMPTY
             stack.extend(storage)
             storage.clear()
-            self.rng.shuffle(stack)
+            shuffle(self.rng, stack)
         return stack.pop()
 
     def order_from_start(self) -> list[int]:
@@ -385,7 +385,7 @@ class RaceState(State):
     def _setup(self) -> None:
         T, rng, n = self.T, self.rng, self.n
         nations = list(range(len(T.nations)))
-        rng.shuffle(nations)
+        shuffle(rng, nations)
         self.nation = nations[:n]
         # the storage board is one unused player board; it needs no state of its own here
         # start player: the smallest number on the player boards
@@ -403,34 +403,34 @@ class RaceState(State):
         if not T.unused_start_ships_in_stack:
             small = [i for i in small if i not in start_ships]
         large = [i for i, s in enumerate(T.ships) if s.large]
-        rng.shuffle(small)
-        rng.shuffle(large)
+        shuffle(rng, small)
+        shuffle(rng, large)
         self.small_stack, self.large_stack = small, large
         self.small_market = [self._draw(self.small_stack, self.st_small) for _ in range(T.market_small)]
         self.large_market = [self._draw(self.large_stack, self.st_large) for _ in range(T.market_large)]
         self.st_start_cards = sorted(start_cards - used_start_cards)
         stack = [i for i in range(len(T.cards)) if i not in start_cards]
-        rng.shuffle(stack)
+        shuffle(rng, stack)
         self.card_stack = stack
         contracts = list(range(len(T.contracts)))
-        rng.shuffle(contracts)
+        shuffle(rng, contracts)
         self.contract_stack = contracts
         for slot in range(len(self.contracts)):
             self.contracts[slot] = self._draw(self.contract_stack, self.st_contracts)
         objectives = list(range(len(T.objectives)))
-        rng.shuffle(objectives)
+        shuffle(rng, objectives)
         size = len(objectives) // T.objective_stacks
         self.objective_stacks = [objectives[i * size : (i + 1) * size] for i in range(T.objective_stacks)]
         islands = list(range(len(T.island_tiles)))
-        rng.shuffle(islands)
+        shuffle(rng, islands)
         self.island_stack = islands
         compass = list(range(len(T.compass)))
-        rng.shuffle(compass)
+        shuffle(rng, compass)
         revealed = [compass.pop() for _ in range(T.setup_compass_per_player * n)]
         # the islands these compass tiles show get their first tiles at the start of the flow (a placer may choose)
         self.setup_charts = [T.compass[c] for c in revealed]
         compass.extend(revealed)
-        rng.shuffle(compass)
+        shuffle(rng, compass)
         self.compass_stack = compass
 
     def fitting_spaces(self, island: int, tile: int) -> list[int]:
@@ -474,7 +474,8 @@ class RaceState(State):
                     s = spaces[0]
                     if len(spaces) > 1 and T.setup_space_choice:
                         self.drawn_tiles.append(tile)
-                        action = yield from self._decide(CHART, self.start_player, tile=tile, spaces=tuple(spaces))
+                        self._ask(CHART, self.start_player, tile=tile, spaces=tuple(spaces))
+                        action = yield
                         self.drawn_tiles.remove(tile)
                         s = T.space_index[action.get("space")]
                     self.space_tile[s] = tile
@@ -484,7 +485,7 @@ class RaceState(State):
         if self.st_islands_aside:
             self.island_stack.extend(self.st_islands_aside)
             self.st_islands_aside.clear()
-            self.rng.shuffle(self.island_stack)
+            shuffle(self.rng, self.island_stack)
 
     # ------------------------------------------------------------------ the round
 
@@ -515,11 +516,13 @@ class RaceState(State):
                 continue
             self.claimed[p] |= 1 << m
             if self._frame_options(m):
-                action = yield from self._decide(FRAME, p, frame=m)
+                self._ask(FRAME, p, frame=m)
+                action = yield
                 self._take_frame(p, m, action)
             targets = self.frame_targets(m)
             if len(targets) > 1:
-                action = yield from self._decide(FRAME_BACK, p, frame=m, targets=tuple(targets))
+                self._ask(FRAME_BACK, p, frame=m, targets=tuple(targets))
+                action = yield
                 self.frame_pos[m] = int(action.get("space"))
             elif targets:
                 self.frame_pos[m] = targets[0]
@@ -614,7 +617,8 @@ class RaceState(State):
             self.add_goods(p, T.income)
             self.add_goods(p, T.captain_land_goods if self.has_captain(p, "land_gold") else ())
             while True:
-                action = yield from self._decide(LAND, p)
+                self._ask(LAND, p)
+                action = yield
                 if action.kind == "done":
                     break
                 self._do_land(p, action)
@@ -624,26 +628,33 @@ class RaceState(State):
 
     def _land_actions(self, p: int) -> list[Action]:
         T = self.T
+        have = self.goods[p]
+        # every payment spends exactly the cost's number of goods (gold replaces one for one): with fewer goods
+        # in hand nothing can be paid, so most market ships are passed over without building a memo key
+        total = sum(have)
         out = [DONE]
-        if not self.exp_yard[p]:
+        if not self.exp_yard[p] and total >= sum(T.shipyard_expansion_cost):
             for paid in self.payments(p, T.shipyard_expansion_cost, "harbour_expansion"):
                 out.append(self._act("expand", (("what", "shipyard"), ("pay", self.pay_names(paid)))))
-        if not self.exp_nation[p]:
-            for paid in self.payments(p, self.nat(p).expansion_cost, "harbour_expansion"):
-                out.append(self._act("expand", (("what", self.nat(p).expansion), ("pay", self.pay_names(paid)))))
-        full = len(self.yard[p]) >= self.capacity(p)
-        # a full harbour may still build: one of its ships goes to the storage board
-        discards: tuple[Any, ...] = tuple(sorted(set(self.yard[p]))) if full else (None,)
+        nat = T.nations[self.nation[p]]
+        if not self.exp_nation[p] and total >= sum(nat.expansion_cost):
+            for paid in self.payments(p, nat.expansion_cost, "harbour_expansion"):
+                out.append(self._act("expand", (("what", nat.expansion), ("pay", self.pay_names(paid)))))
         builds = T.cache.get("builds")
         if builds is None or len(builds) > HOT_LIMIT:
             builds = T.cache["builds"] = {}
-        have = self.goods[p]
         limits = T.ship_limits
+        totals = T.ship_totals
         hidden = T.large_market_hidden
+        discards: tuple[Any, ...] | None = None  # found on the first affordable ship
         for large, market in ((False, self.small_market), (True, self.large_market)):
             for i, s in enumerate(market):
-                if s == EMPTY:
+                if s == EMPTY or totals[s] > total:
                     continue
+                if discards is None:
+                    # a full harbour may still build: one of its ships goes to the storage board
+                    full = len(self.yard[p]) >= self.capacity(p)
+                    discards = tuple(sorted(set(self.yard[p]))) if full else (None,)
                 # memo key: the ship, its market space, what of the player's goods its cost could use, discards
                 key = (s, i, tuple(map(min, have, limits[s])), discards)
                 acts = builds.get(key)
@@ -659,8 +670,9 @@ class RaceState(State):
                                 args += (("discard", T.ships[d].id),)
                             acts.append(self._act("build", args))
                     builds[key] = acts
-                out.extend(acts)
-        out.extend(self._play_card_actions(p))
+                out += acts
+        if T.goods_cards_playable and self.cards[p]:
+            out += self._play_card_actions(p)
         return out
 
     def _play_card_actions(self, p: int) -> list[Action]:
@@ -733,7 +745,8 @@ class RaceState(State):
         for a in range(len(self.T.actions)):
             for p in self.order_from_start():
                 while self._plan_options_exist(p, a):
-                    action = yield from self._decide(PLAN, p, act=a)
+                    self._ask(PLAN, p, act=a)
+                    action = yield
                     if action.kind == "done":
                         break
                     self._do_assign(p, a, action)
@@ -832,7 +845,8 @@ class RaceState(State):
         table = self.nat(p).load_table
         best = table[min(crate, len(table) - 1)]
         if best >= 0:
-            action = yield from self._decide(LOAD, p, best=best)
+            self._ask(LOAD, p, best=best)
+            action = yield
             self.goods[p][T.goods.index(action.get("good"))] += T.load_goods
         drawn = self.drawn_cards  # in the player's hand until kept or discarded (state data: hidden from others)
         for _ in range(crate):
@@ -846,7 +860,8 @@ class RaceState(State):
         for k in range(keep):
             if not drawn:
                 break
-            action = yield from self._decide(KEEP, p, drawn=tuple(drawn), optional=k > 0)
+            self._ask(KEEP, p, drawn=tuple(drawn), optional=k > 0)
+            action = yield
             if action.kind == "done":
                 break
             c = T.card_index[action.get("card")]
@@ -861,7 +876,8 @@ class RaceState(State):
             settlers = self.ship_of(entry).settler
             if settlers <= 0:
                 continue
-            action = yield from self._decide(SETTLE, p, settlers=settlers)
+            self._ask(SETTLE, p, settlers=settlers)
+            action = yield
             if action.kind == "new_england":
                 self.gain(p, settlers * T.new_england_points)
             else:
@@ -869,7 +885,8 @@ class RaceState(State):
             yield from self._now(p)
         extra = self.nation_power(p, "settle_extra_cube")
         if extra and any(t != EMPTY for t in self.space_tile):
-            action = yield from self._decide(SPAIN, p, settlers=extra)
+            self._ask(SPAIN, p, settlers=extra)
+            action = yield
             if action.kind != "skip":
                 self._place_cube(p, action, extra)
                 yield from self._now(p)
@@ -929,7 +946,8 @@ class RaceState(State):
         crates = {e: self.crate_of(p, A_DELIVER, e) for e in ships}
         refill_now = T.contract_refill_immediate
         while ships:
-            action = yield from self._decide(DELIVER, p, ships=tuple(ships), crates=crates)
+            self._ask(DELIVER, p, ships=tuple(ships), crates=crates)
+            action = yield
             if action.kind == "done":
                 break
             if action.kind == "play":
@@ -959,7 +977,8 @@ class RaceState(State):
                 for _ in range(capacity):
                     if not any(self.goods[p]):
                         break
-                    act = yield from self._decide(ANTWERP, p, left=capacity)
+                    self._ask(ANTWERP, p, left=capacity)
+                    act = yield
                     if act.kind == "done":
                         break
                     self.goods[p][T.goods.index(act.get("good"))] -= 1
@@ -1024,7 +1043,8 @@ class RaceState(State):
             if not self._discover_actions_for(drawn):
                 break
             optional = placed >= places
-            action = yield from self._decide(DISCOVER, p, drawn=tuple(drawn), optional=optional)
+            self._ask(DISCOVER, p, drawn=tuple(drawn), optional=optional)
+            action = yield
             if action.kind == "done":
                 break
             t = T.island_tile_index[action.get("tile")]
@@ -1082,7 +1102,8 @@ class RaceState(State):
             while True:
                 if not self._objective_actions(p, resolved):
                     break
-                action = yield from self._decide(OBJECTIVE, p, resolved=resolved)
+                self._ask(OBJECTIVE, p, resolved=resolved)
+                action = yield
                 if action.kind == "done":
                     break
                 if action.kind == "play":
@@ -1119,7 +1140,8 @@ class RaceState(State):
             s = spaces[0]
             if len(spaces) > 1:
                 self.drawn_tiles.append(tile)
-                action = yield from self._decide(CHART, self.start_player, tile=tile, spaces=tuple(spaces))
+                self._ask(CHART, self.start_player, tile=tile, spaces=tuple(spaces))
+                action = yield
                 self.drawn_tiles.remove(tile)
                 s = T.space_index[action.get("space")]
             self.space_tile[s] = tile

@@ -333,6 +333,8 @@ def build_tables(gen: types.ModuleType, config: GameConfig) -> Tables:
             tuple(sum(sh.cost) if g == gold and "build_ships" in gold_in else k for g, k in enumerate(sh.cost))
             for sh in ships
         ),
+        # goods a ship's cost spends in all (every payment spends exactly that many): a quick affordability test
+        "ship_totals": tuple(sum(sh.cost) for sh in ships),
         "large_market_hidden": S.param("setup.large_ships", "large_ship_market_face") == "back",
         "large_market_spaces": tuple(sid for sid, _ in S.area("market.large_ships")["spaces"]),
         "tile_spots": int(gen.components.COMPONENTS["tile.island"]["attributes"]["marker_spaces"]),

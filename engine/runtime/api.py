@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any, ClassVar
 
 #: `current_player` of a finished game.
@@ -30,32 +31,49 @@ class IllegalActionError(ValueError):
     """Raised by :meth:`State.apply` for an action that is not legal now; the state is left unchanged."""
 
 
-@dataclass(frozen=True, slots=True)
-class Action:
+class Action(tuple):  # type: ignore[type-arg]
     """One move. ``kind`` names the move (``load``, ``settle`` …); ``args`` are its choices.
 
     Actions compare and hash by value; ``str(action)`` is the stable text form
     (``settle:nova_scotia.3:bonus=wood``) and :meth:`to_json` the stable JSON form.
+
+    An action is the pair ``(kind, args)`` stored as a tuple: building one is a single C call (a frozen
+    dataclass's ``__init__`` goes through ``object.__setattr__`` per field), and equality and hashing run in C
+    — legality checks and memo look-ups compare actions on every move of every game.
     """
 
-    kind: str
-    args: tuple[tuple[str, Any], ...] = ()
+    __slots__ = ()
+
+    def __new__(cls, kind: str, args: tuple[tuple[str, Any], ...] = ()) -> Action:
+        return tuple.__new__(cls, (kind, args))
+
+    #: The move's name.
+    kind: str = property(itemgetter(0))  # type: ignore[assignment]
+    #: Its choices as ``(name, value)`` pairs, in a stable order.
+    args: tuple[tuple[str, Any], ...] = property(itemgetter(1))  # type: ignore[assignment]
+
+    def __getnewargs__(self) -> tuple[str, tuple[tuple[str, Any], ...]]:  # type: ignore[override]
+        return tuple(self)  # type: ignore[return-value]  # pickling rebuilds through __new__(kind, args)
+
+    def __repr__(self) -> str:
+        return f"Action(kind={self[0]!r}, args={self[1]!r})"
 
     def __str__(self) -> str:
-        if not self.args:
-            return self.kind
-        return self.kind + ":" + ",".join(f"{k}={_fmt(v)}" for k, v in self.args)
+        kind, args = self
+        if not args:
+            return kind
+        return kind + ":" + ",".join(f"{k}={_fmt(v)}" for k, v in args)
 
     def get(self, name: str, default: Any = None) -> Any:
         """The value of choice ``name``."""
-        for key, value in self.args:
+        for key, value in self[1]:
             if key == name:
                 return value
         return default
 
     def to_json(self) -> dict[str, Any]:
         """``{"kind": ..., "args": {...}}`` with tuples as lists."""
-        return {"kind": self.kind, "args": {k: _jsonable(v) for k, v in self.args}}
+        return {"kind": self[0], "args": {k: _jsonable(v) for k, v in self[1]}}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Action:
@@ -66,7 +84,7 @@ class Action:
     @classmethod
     def make(cls, kind: str, **args: Any) -> Action:
         """``Action.make("load", ship="s3", good="wood")``; argument order is kept as written."""
-        return cls(kind, tuple(args.items()))
+        return tuple.__new__(cls, (kind, tuple(args.items())))
 
 
 def _fmt(value: Any) -> str:
