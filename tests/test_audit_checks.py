@@ -139,3 +139,51 @@ def test_same_bounds_on_both_sides_are_no_finding_even_beside_an_exact_number() 
 def test_one_at_a_time_is_no_number() -> None:
     ctx = pair("Repeat this for each action one at a time.", "Dann folgen die anderen Aktionen.")
     assert check_numbers(ctx, ONE_TO_ONE) == []
+
+
+def test_a_second_time_is_a_rank_not_the_number_two() -> None:
+    ctx = pair("If you pass the space a second time, take a card.", "Passierst du das Feld erneut, nimmst du eine Karte.")
+    assert [n.ordinal for n in extract_numbers(ctx.a.sentences[0], "en") if n.strong] == [True]
+    assert check_numbers(ctx, ONE_TO_ONE) == []
+
+
+def test_ranks_are_compared_with_ranks() -> None:
+    ctx = pair("Take the second card.", "Nimm die dritte Karte.")
+    found = check_numbers(ctx, ONE_TO_ONE)
+    assert found and all(o.kind == "number" and o.severity == "medium" for o in found)
+
+
+def test_one_or_more_against_an_article_is_no_number() -> None:
+    ctx = pair("Instead, you can use one or more of your ships to deliver.", "Du darfst stattdessen Waren liefern.")
+    assert check_numbers(ctx, ONE_TO_ONE) == []
+
+
+def test_the_same_thing_counted_differently_is_a_conflict_even_when_the_old_number_stays_elsewhere() -> None:
+    # en still says "1" as often as de does (for other things): only the counted thing shows the change.
+    en = "Each good earns 2 Gold, but you need 1 Storage Board and 1 Frame Marker per good."
+    de = "Jede Ware bringt 1 Gold, du brauchst aber 1 Ablagetafel pro Ware."
+    found = check_numbers(pair(en, de), ONE_TO_ONE)
+    assert [(o.kind, o.severity) for o in found] == [("number", "medium")], [o.message for o in found]
+    assert "gold" in found[0].message
+
+
+def test_a_quoted_number_is_a_label() -> None:
+    ctx = pair('Put the "5" card on top of the 50/100 cards.', "Lege die 50/100er-Karten bereit.")
+    assert 5 not in ctx.a.features[0].strong_values() and 5 in ctx.a.features[0].all_values()
+    assert check_numbers(ctx, ONE_TO_ONE) == []
+
+
+def test_two_numbers_against_one_are_not_high() -> None:
+    ctx = pair("You need 2 ships and score 11 points.", "Du brauchst dafür 4 Schiffe.")
+    assert all(o.severity != "high" for o in check_numbers(ctx, ONE_TO_ONE))
+
+
+def test_modality_is_judged_by_the_main_clause() -> None:
+    may = "You may build several ships, as long as you can pay for them."
+    must = "Du musst mehrere Schiffe bauen, solange du sie bezahlen kannst."
+    found = check_modality(pair(may, must), ONE_TO_ONE)
+    assert [(o.kind, o.severity) for o in found] == [("modality", "high")]
+    both = "Du darfst mehrere Schiffe bauen, musst aber jedes bezahlen."
+    assert check_modality(pair(may, both), ONE_TO_ONE) == []
+    cond = "Kannst du kein Schiff bauen, darfst du stattdessen liefern."
+    assert check_modality(pair("Instead, you may deliver if you cannot build a ship.", cond), ONE_TO_ONE) == []

@@ -91,3 +91,52 @@ def test_windows_line_endings_and_a_byte_order_mark_keep_offsets_exact(tmp_path:
     for span in spans:
         assert text[span["start"] : span["end"]] == span["text"]
     assert not any("\r" in f["message"] for f in result["findings"])
+
+
+@pytest.mark.parametrize("must", ["moet", "**moet**"])
+def test_may_turned_into_must_beside_a_second_modal_verb_is_reported(tmp_path: Path, must: str) -> None:
+    """The sentence also says "as long as he can pay": a modal verb in a subordinate clause must not hide the
+    change of the main clause's "may" into "must" (emphasis markers around it neither)."""
+    old = "Een speler mag in 1 landfase meerdere schepen bouwen"
+    text, start, end = replace_once(source_text("nl"), old, old.replace("mag", must))
+    result = audit("nl", text, tmp_path, pair="de,nl")
+    found = [f for f in findings_at(result, "nl", start, end) if f["kind"] == "modality"]
+    assert found and found[0]["severity"] == "high", [f["message"] for f in findings_at(result, "nl", start, end)]
+    assert found[0]["missing_in"] == [], "both editions state the sentence: none lacks it"
+
+
+@pytest.mark.parametrize("pair", ["de,nl", "en,nl", "en-zman,nl"])
+def test_a_changed_count_is_a_number_finding_in_every_pair(tmp_path: Path, pair: str) -> None:
+    """The other number of the passage (1 crate per good) stays: only the thing counted shows the change."""
+    old = "Elk geleverd product levert hem 1 punt op"
+    text, start, end = replace_once(source_text("nl"), old, old.replace("1 punt", "2 punten"))
+    result = audit("nl", text, tmp_path, pair=pair)
+    here = findings_at(result, "nl", start, end)
+    found = [f for f in here if f["kind"] == "number" and f["severity"] in ("high", "medium")]
+    assert found, [(f["kind"], f["severity"], f["message"]) for f in here]
+    assert all(f["missing_in"] == [] for f in found)
+    assert not [f for f in here if f["kind"] == "omission"], "the sentence has its counterpart"
+
+
+def test_the_unchanged_dutch_text_is_clean_at_those_spots(tmp_path: Path) -> None:
+    nl = source_text("nl")
+    for pair in ("de,nl", "en-zman,nl"):
+        result = audit("nl", nl, tmp_path, pair=pair)
+        for snippet, kinds in (
+            ("Een speler mag in 1 landfase meerdere schepen bouwen", {"modality"}),
+            ("Elk geleverd product levert hem 1 punt op", {"number", "omission"}),
+        ):
+            start, end = span_of(nl, snippet)
+            assert not [f for f in findings_at(result, "nl", start, end) if f["kind"] in kinds], (pair, snippet)
+
+
+def test_missing_in_never_names_an_edition_that_shows_the_passage(tmp_path: Path) -> None:
+    from audit_helpers import full_result
+
+    for finding in full_result()["findings"]:
+        if finding["origin"] != "text":
+            continue
+        shown = {s["edition"] for s in finding["spans"]}
+        assert not set(finding["missing_in"]) & shown, finding["message"]
+        if finding["kind"] not in ("omission", "supplement"):
+            assert finding["missing_in"] == [], finding["message"]

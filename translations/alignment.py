@@ -38,10 +38,19 @@ LINK_THRESHOLD = 0.42
 MERGE_PENALTY = 0.04
 #: A sentence left unlinked with a match this good elsewhere is displaced, not missing.
 DISPLACED_THRESHOLD = 0.62
+#: A displaced match already linked elsewhere must come this close to its own link's score...
+DISPLACED_MARGIN = 0.05
+#: ...or be this similar in meaning alone (embeddings, no concept or number bonus).
+DISPLACED_SIM = 0.55
 #: Inside a gap between two links, lone sentences this similar are paired (crossed order, loose rewording).
 GAP_THRESHOLD = 0.40
 #: Similarity needed for a sentence match to vote on where a section belongs.
 ANCHOR_THRESHOLD = 0.55
+#: A sentence left unlinked is paired with an unlinked sentence this similar near its expected position when
+#: they share a glossary concept or a number (see :func:`_pair_leftovers`).
+LEFTOVER_THRESHOLD = 0.45
+#: How far (in sentences) from the expected position a leftover counterpart may be.
+LEFTOVER_WINDOW = 6
 CONCEPT_WEIGHT = 0.15
 NUMBER_WEIGHT = 0.10
 LENGTH_WEIGHT = 0.12
@@ -212,6 +221,7 @@ def align(a: PreparedEdition, b: PreparedEdition) -> list[Link]:
     side_a, side_b = _sides(a, ia, b, ib)
     mu = float(np.log((side_a.length.sum() + 1.0) / (side_b.length.sum() + 1.0)))
     s11_full = _score(side_a, side_b, mu)
+    sim_full = side_a.emb @ side_b.emb.T
     order = _section_order(a, ia, b, ib, s11_full)
     ib_ord = [ib[p] for p in order]
     side_b = _Side(side_b.emb[order], side_b.concepts[order], side_b.numbers[order], side_b.length[order])
@@ -221,7 +231,104 @@ def align(a: PreparedEdition, b: PreparedEdition) -> list[Link]:
     raw = _dp(s11, s12, s21)
     links = [Link(tuple(ia[r] for r in ra), tuple(ib_ord[c] for c in cb), score) for ra, cb, score in raw]
     links = _pair_gaps(links, ia, ib, s11_full)
-    return _rescue(links, ia, ib, s11_full)
+    links = _rescue(links, ia, ib, s11_full, sim_full)
+    return _pair_leftovers(links, a, b, mu)
+
+
+def _joined(edition: PreparedEdition, indices: tuple[int, ...]) -> tuple[np.ndarray, set[str], set[int], float]:
+    emb = edition.embeddings[list(indices)].sum(axis=0)
+    emb = emb / max(float(np.linalg.norm(emb)), 1e-9)
+    concepts = {c for i in indices for c in edition.features[i].concepts}
+    numbers = {v for i in indices for v in edition.features[i].strong_values()}
+    return emb, concepts, numbers, float(sum(len(edition.sentences[i].text) for i in indices))
+
+
+def _leftover_score(x: tuple[np.ndarray, set[str], set[int], float], y: tuple[np.ndarray, set[str], set[int], float],
+                    mu: float) -> tuple[float, bool]:
+    """The link score of two (joined) sentences, and whether they share a concept or a number."""
+    def jac(p: set[object], q: set[object]) -> float:
+        return len(p & q) / len(p | q) if p | q else 0.0
+
+    ratio = min(abs(float(np.log((x[3] + 20.0) / (y[3] + 20.0))) - mu), 2.0)
+    score = float(x[0] @ y[0]) + CONCEPT_WEIGHT * jac(x[1], y[1]) + NUMBER_WEIGHT * jac(x[2], y[2])  # type: ignore[arg-type]
+    return score - LENGTH_WEIGHT * ratio, bool(x[1] & y[1] or x[2] & y[2])
+
+
+def _pair_leftovers(links: list[Link], a: PreparedEdition, b: PreparedEdition, mu: float) -> list[Link]:
+    """Before a sentence is declared without counterpart, look for it where it should be.
+
+    Each sentence still unlinked is compared with the other edition's unlinked sentences near its expected
+    position (next to the counterparts of its linked neighbours), alone and joined with an unlinked neighbour
+    (a sentence the translator split). A candidate sharing a glossary concept or a number and scoring at least
+    :data:`LEFTOVER_THRESHOLD` is linked, best first. Only what nothing plausible answers stays an omission.
+    """
+    lone_a = {lk.a[0] for lk in links if lk.a and not lk.b and not lk.displaced}
+    lone_b = {lk.b[0] for lk in links if lk.b and not lk.a and not lk.displaced}
+    if not lone_a or not lone_b:
+        return links
+    to_b: dict[int, list[int]] = {}
+    to_a: dict[int, list[int]] = {}
+    for lk in links:
+        if lk.a and lk.b:
+            for i in lk.a:
+                to_b.setdefault(i, []).extend(lk.b)
+            for j in lk.b:
+                to_a.setdefault(j, []).extend(lk.a)
+
+    def anchors(index: int, mapping: dict[int, list[int]]) -> list[int]:
+        before = [k for k in mapping if k < index]
+        after = [k for k in mapping if k > index]
+        out = []
+        if before:
+            out.append(max(mapping[max(before)]) + 1)
+        if after:
+            out.append(min(mapping[min(after)]) - 1)
+        return out
+
+    def groups(lone: set[int], edition: PreparedEdition, near: list[int]) -> list[tuple[int, ...]]:
+        out: list[tuple[int, ...]] = []
+        for k in sorted(lone):
+            if not any(abs(k - n) <= LEFTOVER_WINDOW for n in near):
+                continue
+            out.append((k,))
+            if k + 1 in lone and edition.sentences[k].block == edition.sentences[k + 1].block:
+                out.append((k, k + 1))
+        return out
+
+    candidates: list[tuple[float, tuple[int, ...], tuple[int, ...]]] = []
+    seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
+    for i in sorted(lone_a):
+        for ga in ((i,), (i, i + 1)) if i + 1 in lone_a else ((i,),):
+            x = _joined(a, ga)
+            for gb in groups(lone_b, b, anchors(i, to_b)):
+                if len(ga) + len(gb) > 3 or (ga, gb) in seen:
+                    continue
+                seen.add((ga, gb))
+                score, shared = _leftover_score(x, _joined(b, gb), mu)
+                if shared and score >= LEFTOVER_THRESHOLD + MERGE_PENALTY * (len(ga) + len(gb) - 2):
+                    candidates.append((score, ga, gb))
+    if not candidates:
+        return links
+    candidates.sort(key=lambda c: (-c[0], c[1], c[2]))
+    taken_a: set[int] = set()
+    taken_b: set[int] = set()
+    new: list[Link] = []
+    for score, ga, gb in candidates:
+        if taken_a & set(ga) or taken_b & set(gb):
+            continue
+        taken_a.update(ga)
+        taken_b.update(gb)
+        new.append(Link(ga, gb, score))
+    # Each new link takes the place of its first A sentence's lone link; the other lone links it absorbs go.
+    first_a = {min(lk.a): lk for lk in new}
+    out: list[Link] = []
+    for lk in links:
+        if lk.a and not lk.b and lk.a[0] in taken_a:
+            if lk.a[0] in first_a:
+                out.append(first_a[lk.a[0]])
+        elif not (lk.b and not lk.a and lk.b[0] in taken_b):
+            out.append(lk)
+    return out
 
 
 def _pair_gaps(links: list[Link], ia: list[int], ib: list[int], s11_full: np.ndarray) -> list[Link]:
@@ -262,20 +369,32 @@ def _pair_gaps(links: list[Link], ia: list[int], ib: list[int], s11_full: np.nda
     return out
 
 
-def _rescue(links: list[Link], ia: list[int], ib: list[int], s11_full: np.ndarray) -> list[Link]:
-    """Turn 1:0 / 0:1 links with a confident match elsewhere into displaced links."""
+def _rescue(links: list[Link], ia: list[int], ib: list[int], s11_full: np.ndarray, sim_full: np.ndarray) -> list[Link]:
+    """Turn 1:0 / 0:1 links with a confident match elsewhere into displaced links.
+
+    A match that is already linked to another sentence, more surely than to this one, only vouches for this
+    sentence when the two say the same thing in meaning (embedding similarity alone of at least
+    :data:`DISPLACED_SIM`): sharing the names of goods and a few numbers does not make a rule stated twice.
+    """
     pos_a = {i: p for p, i in enumerate(ia)}
     pos_b = {j: p for p, j in enumerate(ib)}
     lone_b = {lk.b[0] for lk in links if not lk.a}
+    own_a = {i: lk.score for lk in links if lk.a and lk.b for i in lk.a}
+    own_b = {j: lk.score for lk in links if lk.a and lk.b for j in lk.b}
     used_b: set[int] = set()
     out: list[Link] = []
+
+    def vouches(score: float, sim: float, own: float | None) -> bool:
+        return own is None or score >= own - DISPLACED_MARGIN or sim >= DISPLACED_SIM
+
     for link in links:
         if link.a and not link.b:
-            row = s11_full[pos_a[link.a[0]]]
+            r = pos_a[link.a[0]]
+            row = s11_full[r]
             j = int(row.argmax())
-            if row[j] >= DISPLACED_THRESHOLD:
-                target = ib[j]
-                mutual = target in lone_b and target not in used_b and int(s11_full[:, j].argmax()) == pos_a[link.a[0]]
+            target = ib[j]
+            if row[j] >= DISPLACED_THRESHOLD and vouches(float(row[j]), float(sim_full[r, j]), own_b.get(target)):
+                mutual = target in lone_b and target not in used_b and int(s11_full[:, j].argmax()) == r
                 if mutual:
                     used_b.add(target)
                     out.append(Link(link.a, (target,), float(row[j]), displaced=True))
@@ -285,9 +404,10 @@ def _rescue(links: list[Link], ia: list[int], ib: list[int], s11_full: np.ndarra
         if link.b and not link.a:
             if link.b[0] in used_b:
                 continue
-            col = s11_full[:, pos_b[link.b[0]]]
+            c = pos_b[link.b[0]]
+            col = s11_full[:, c]
             i = int(col.argmax())
-            if col[i] >= DISPLACED_THRESHOLD:
+            if col[i] >= DISPLACED_THRESHOLD and vouches(float(col[i]), float(sim_full[i, c]), own_a.get(ia[i])):
                 out.append(Link((), link.b, float(col[i]), displaced=True))
                 continue
         out.append(link)

@@ -48,6 +48,8 @@ CORROBORATED_KINDS = frozenset({"omission", "number", "number_bound", "modality"
 #: Glossary kinds whose absence can change play (things and places). Phases, roles and abstract terms are
 #: paraphrased too freely to compare.
 CHECKED_CONCEPT_KINDS = frozenset({"component", "area", "resource"})
+#: Kinds of finding that say an edition lacks a passage: only these name editions in ``missing_in``.
+ABSENCE_KINDS = frozenset({"omission", "supplement"})
 
 
 @dataclass
@@ -407,8 +409,9 @@ def _weigh_rulings(spec: Any, findings: list[dict[str, Any]]) -> set[str]:
         if not finding["rule"]:
             continue
         own = spec.rule(finding["rule"]).ruling
-        involved = {s["edition"] for s in finding["spans"]} | set(finding["missing_in"])
-        lacking = set(finding["missing_in"]) & involved
+        differs = finding.get("_differs", finding["missing_in"])
+        involved = {s["edition"] for s in finding["spans"]} | set(differs)
+        lacking = set(differs) & involved
         for ruling in by_rule.get(finding["rule"], []):
             matches = bool(lacking) and any(
                 lacking == set(r.editions) & involved or involved - lacking == set(r.editions) & involved
@@ -418,6 +421,8 @@ def _weigh_rulings(spec: Any, findings: list[dict[str, Any]]) -> set[str]:
                 shown.add(ruling.id)
                 if finding["kind"] not in CORROBORATED_KINDS | {"number_missing"}:
                     continue  # a term or marker word on one side matches by chance more often than not
+                if finding["kind"] == "number_missing" and finding["severity"] == "low":
+                    continue  # a 1 or 2 left implicit ("a", "one or more", "both") is no sign of the disagreement
                 impact = ruling.impact if ruling.impact in SEVERITY_ORDER else "medium"
                 if SEVERITY_ORDER[impact] < SEVERITY_ORDER[finding["severity"]]:
                     finding["severity"] = impact
@@ -501,7 +506,10 @@ def _findings(spec: Any, prepared: Mapping[str, Any], merged: list[Merged]) -> l
                 "rule": rule,
                 "message": message,
                 "spans": spans,
-                "missing_in": sorted(m.missing_in),
+                # Only an omission (or a supplement) says an edition lacks the passage; a number or a modal verb
+                # that differs is there in every edition, so its finding names no edition as missing.
+                "missing_in": sorted(m.missing_in) if m.kind in ABSENCE_KINDS else [],
+                "_differs": sorted(m.missing_in),  # the edition(s) that differ from the others, for rulings
                 "_highlights": highlights,
             }
         )

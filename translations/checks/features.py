@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 
 from translations.checks.lexicon import (
@@ -29,6 +29,7 @@ from translations.segment import Sentence
 
 _TOKEN = re.compile(r"\d+(?:[.,/]\d+)*|[^\W\d_]+(?:[-'’][^\W\d_]+)*|\S", re.UNICODE)
 _DIGITS = re.compile(r"^\d+(?:/\d+)*$")
+_QUOTES = frozenset('"\'“”„‘’‚«»')
 
 
 def tokenize(text: str) -> list[str]:
@@ -45,7 +46,14 @@ class NumberMention:
     bound: str  # "exact" | "max" | "min"
     first: int
     last: int
-    ordinal: bool = False  # "second", "2nd", "2." before a word: a rank, never bounded
+    ordinal: bool = False  # "second", "2nd", "2." before a word, "twice": a rank or frequency, never bounded
+    counts: str | None = None  # the glossary concept right after the number ("3 points" counts ``points``)
+
+    @property
+    def quantity(self) -> bool:
+        """Whether this states a quantity of the rules outright: a strong cardinal that is not "one or more"
+        (which says "any", like an article)."""
+        return self.strong and not self.ordinal and not (self.value == 1 and self.bound == "min")
 
 
 @dataclass
@@ -63,6 +71,22 @@ class Features:
 
     def all_values(self) -> set[int]:
         return {n.value for n in self.numbers}
+
+    def quantities(self) -> set[int]:
+        """Values stated as quantities (no ranks, frequencies or "one or more")."""
+        return {n.value for n in self.numbers if n.quantity}
+
+    def ranks(self) -> set[int]:
+        """Values stated as ranks or frequencies ("second", "twice")."""
+        return {n.value for n in self.numbers if n.strong and n.ordinal}
+
+    def counted(self) -> dict[str, set[int]]:
+        """Glossary concept -> quantities stated right before it ("2 points" -> ``{"points": {2}}``)."""
+        out: dict[str, set[int]] = {}
+        for n in self.numbers:
+            if n.quantity and n.counts:
+                out.setdefault(n.counts, set()).add(n.value)
+        return out
 
 
 class GlossaryMatcher:
@@ -148,6 +172,8 @@ def extract_numbers(sentence: Sentence, language: str) -> list[NumberMention]:
                 continue  # the label of a numbered step or list item, not a number of the rules
             if nxt == "x":  # "1x cards": a card name
                 continue
+            # 'the "5" card': a label printed on a component; it answers a number, never raises one.
+            strong = not (prev in _QUOTES and nxt in _QUOTES)
             values = [int(part) for part in tok.split("/") if part.isdigit() and len(part) <= 4]
             after = tokens[i + 2] if i + 2 < len(tokens) else ""
             ordinal = nxt in ("nd", "rd", "th", "st") or (nxt == "." and after.isalpha() and language == "de")
@@ -196,4 +222,12 @@ def extract_markers(sentence: Sentence, language: str) -> dict[tuple[str, str], 
 def sentence_features(sentence: Sentence, language: str, glossary: GlossaryMatcher | None) -> Features:
     """All features of one sentence."""
     concepts, weak = glossary.find(sentence.tokens, sentence.lemmas) if glossary else ({}, set())
-    return Features(extract_numbers(sentence, language), concepts, weak, extract_markers(sentence, language))
+    numbers = extract_numbers(sentence, language)
+    starts = {start: concept for concept, spans in concepts.items() for start, _ in spans}
+    counted = []
+    for n in numbers:
+        # The thing counted follows within a word or two ("1 punt", "2 wooden crates"); another number ends it.
+        ahead = next((k for k in range(n.last, n.last + 3) if k in starts), None)
+        blocked = ahead is not None and any(n.last <= m.first < ahead for m in numbers)
+        counted.append(replace(n, counts=starts[ahead]) if ahead is not None and not blocked else n)
+    return Features(counted, concepts, weak, extract_markers(sentence, language))

@@ -35,10 +35,15 @@ NUMBER_IDIOMS: dict[str, tuple[str, ...]] = {
 }
 
 #: Number words that rank rather than count ("second place"): never compared for bounds.
+#: Frequency words ("twice", "zweimal") count as ranks too: "a second time" and "twice" say how often, not how
+#: many of something, and are compared only with another rank or frequency.
 ORDINAL_WORDS: dict[str, tuple[str, ...]] = {
-    "en": ("first", "second", "third", "fourth", "fifth", "2nd", "3rd", "4th", "5th"),
-    "de": ("erste", "ersten", "erster", "zweite", "zweiten", "dritte", "dritten", "vierte", "vierten", "fünfte"),
-    "nl": ("eerste", "tweede", "derde", "vierde", "vijfde"),
+    "en": ("first", "second", "third", "fourth", "fifth", "2nd", "3rd", "4th", "5th", "twice"),
+    "de": (
+        "erste", "ersten", "erster", "zweite", "zweiten", "dritte", "dritten", "vierte", "vierten", "fünfte",
+        "zweimal", "zweitmeisten",
+    ),
+    "nl": ("eerste", "tweede", "derde", "vierde", "vijfde", "tweemaal"),
 }
 
 #: Words that may stand for a number without stating it (articles, "first", "both"): they never raise a
@@ -173,6 +178,17 @@ NOT_VERBS: dict[str, tuple[str, ...]] = {
 
 #: "als" is "if" in Dutch only at the head of a clause; elsewhere it means "as".
 CLAUSE_INITIAL_CONDITIONALS: dict[str, tuple[str, ...]] = {"nl": ("als",), "en": ("when",)}
+
+#: Words that open a subordinate clause: a modal verb inside one ("as long as you can pay", "zolang hij kan
+#: betalen", "wenn du kannst") states a condition or an ability, not what the rule permits or demands.
+SUBORDINATORS: dict[str, tuple[str, ...]] = {
+    "en": ("if", "when", "whenever", "unless", "as", "while", "because", "since", "until", "that", "which", "who",
+           "so", "provided", "once", "where"),
+    "de": ("wenn", "falls", "sofern", "solange", "als", "weil", "da", "bis", "dass", "ob", "außer", "ohne",
+           "sobald", "welche", "welcher", "welches", "sodass", "damit", "wo", "wobei"),
+    "nl": ("als", "indien", "zolang", "wanneer", "tenzij", "omdat", "totdat", "tot", "dat", "of", "zodra", "mits",
+           "zodat", "waarmee", "waarbij", "waar", "die", "wat"),
+}
 
 #: Words that open a worked example block (no rule is stated there; findings there weigh less).
 EXAMPLE_WORDS: dict[str, tuple[str, ...]] = {"en": ("example",), "de": ("beispiel",), "nl": ("voorbeeld",)}
