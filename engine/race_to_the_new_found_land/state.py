@@ -35,7 +35,6 @@ STAGE_NAMES = (
 # Action indices (the spec's order of the four actions).
 A_LOAD, A_SETTLE, A_DELIVER, A_DISCOVER = range(4)
 
-CACHE_LIMIT = 60_000  # entries of the per-configuration memo (actions, payments) before it is dropped
 HOT_LIMIT = 20_000  # entries of the action-list memo before it is dropped and rebuilt
 NEUTRAL = -2  # owner id of the 2-player game's neutral cubes
 EMPTY = -1
@@ -45,6 +44,8 @@ NEW_ENGLAND = Action("new_england")
 SKIP = Action("skip")
 
 Flow = Generator[None, Action, None]
+
+_new = tuple.__new__  # builds an Action from (kind, args) without a Python-level call
 
 
 class RaceState(State):
@@ -192,16 +193,31 @@ class RaceState(State):
 
     # ------------------------------------------------------------------ helpers
 
-    def _act(self, kind: str, args: tuple[tuple[str, Any], ...]) -> Action:
-        """A shared :class:`Action` for (kind, args): built once per configuration, not per decision."""
-        key = (kind, args)
-        cache = self.T.cache
-        action = cache.get(key)
-        if action is None:
-            if len(cache) > CACHE_LIMIT:  # derived data only: dropping it bounds memory over many games
-                cache.clear()
-            action = cache[key] = Action(kind, args)
-        return action
+    @staticmethod
+    def _act(kind: str, args: tuple[tuple[str, Any], ...]) -> Action:
+        """``Action(kind, args)`` built in C: an action is a tuple, cheaper to build than to look up in a memo."""
+        return _new(Action, (kind, args))
+
+    def _settle_table(self) -> list[list[tuple[tuple[Action, ...], ...]]]:
+        """Settle actions per island space and spot, for each bonus count: ``table[s][k][n]`` offers bonuses ``0..n-1``.
+
+        Built once per configuration (they depend only on the board), so listing the settle options is indexing.
+        """
+        table = self.T.cache.get("settle_table")
+        if table is None:
+            T = self.T
+            most = max((len(t.bonuses) for t in T.island_tiles), default=0)
+            table = self.T.cache["settle_table"] = [
+                [
+                    tuple(
+                        tuple(self._act("settle", (("space", sp.id), ("spot", k), ("bonus", b))) for b in range(n))
+                        for n in range(most + 1)
+                    )
+                    for k in self.spots
+                ]
+                for sp in T.island_spaces
+            ]
+        return table
 
     def _hot(self) -> dict[Any, Any]:
         """A bounded memo of whole action lists (positions repeat across games; memory must not grow)."""
@@ -318,19 +334,23 @@ class RaceState(State):
         Memoised per (cost, what the player holds, capped at what the cost could use): the hot path of play.
         """
         have = self.goods[p]
-        gold = self.T.gold
         if context not in self.T.gold_substitute_in:
             return [cost] if all(have[g] >= k for g, k in enumerate(cost)) else []
-        cache = self.T.cache
-        limit = cache.get(("limit", cost))
-        if limit is None:  # what of each good this cost could ever use (gold: all of it)
-            limit = cache[("limit", cost)] = tuple(sum(cost) if g == gold else k for g, k in enumerate(cost))
-        capped = tuple(map(min, have, limit))
+        capped = tuple(map(min, have, self._limit(cost)))
         key = ("pay", cost, capped)
         cached = self.T.cache.get(key)
         if cached is None:
             cached = self.T.cache[key] = self._payments(cost, capped)
         return cached
+
+    def _limit(self, cost: tuple[int, ...]) -> tuple[int, ...]:
+        """What of each good ``cost`` could ever use (gold: all of it): options depend on the goods up to this."""
+        cache = self.T.cache
+        limit = cache.get(("limit", cost))
+        if limit is None:
+            gold = self.T.gold
+            limit = cache[("limit", cost)] = tuple(sum(cost) if g == gold else k for g, k in enumerate(cost))
+        return limit
 
     def _payments(self, cost: tuple[int, ...], have: tuple[int, ...]) -> list[tuple[int, ...]]:
         gold = self.T.gold
@@ -633,19 +653,17 @@ class RaceState(State):
         # in hand nothing can be paid, so most market ships are passed over without building a memo key
         total = sum(have)
         out = [DONE]
-        if not self.exp_yard[p] and total >= sum(T.shipyard_expansion_cost):
-            for paid in self.payments(p, T.shipyard_expansion_cost, "harbour_expansion"):
-                out.append(self._act("expand", (("what", "shipyard"), ("pay", self.pay_names(paid)))))
-        nat = T.nations[self.nation[p]]
-        if not self.exp_nation[p] and total >= sum(nat.expansion_cost):
-            for paid in self.payments(p, nat.expansion_cost, "harbour_expansion"):
-                out.append(self._act("expand", (("what", nat.expansion), ("pay", self.pay_names(paid)))))
         builds = T.cache.get("builds")
         if builds is None or len(builds) > HOT_LIMIT:
             builds = T.cache["builds"] = {}
-        limits = T.ship_limits
+        if not self.exp_yard[p] and total >= sum(T.shipyard_expansion_cost):
+            out += self._expand_actions(p, "shipyard", T.shipyard_expansion_cost, builds)
+        nat = T.nations[self.nation[p]]
+        if not self.exp_nation[p] and total >= sum(nat.expansion_cost):
+            out += self._expand_actions(p, nat.expansion, nat.expansion_cost, builds)
         totals = T.ship_totals
         hidden = T.large_market_hidden
+        limits = T.ship_limits
         discards: tuple[Any, ...] | None = None  # found on the first affordable ship
         for large, market in ((False, self.small_market), (True, self.large_market)):
             for i, s in enumerate(market):
@@ -656,6 +674,7 @@ class RaceState(State):
                     full = len(self.yard[p]) >= self.capacity(p)
                     discards = tuple(sorted(set(self.yard[p]))) if full else (None,)
                 # memo key: the ship, its market space, what of the player's goods its cost could use, discards
+                # (capped per ship, not by what any ship could use: fewer keys, far fewer misses)
                 key = (s, i, tuple(map(min, have, limits[s])), discards)
                 acts = builds.get(key)
                 if acts is None:
@@ -674,6 +693,18 @@ class RaceState(State):
         if T.goods_cards_playable and self.cards[p]:
             out += self._play_card_actions(p)
         return out
+
+    def _expand_actions(self, p: int, what: str, cost: tuple[int, ...], memo: dict[Any, Any]) -> list[Action]:
+        """Ways to pay harbour expansion ``what``, memoised on what of the goods in hand its cost could use."""
+        limit = self._limit(cost)
+        key = ("expand", what, cost, tuple(map(min, self.goods[p], limit)))
+        acts = memo.get(key)
+        if acts is None:
+            acts = memo[key] = [
+                self._act("expand", (("what", what), ("pay", self.pay_names(paid))))
+                for paid in self.payments(p, cost, "harbour_expansion")
+            ]
+        return acts
 
     def _play_card_actions(self, p: int) -> list[Action]:
         T = self.T
@@ -920,24 +951,21 @@ class RaceState(State):
         self.gain(p, bonus.points)
 
     def _settle_actions(self, extra: bool) -> list[Action]:
-        T = self.T
-        if extra:  # Spain: either space of any tile on the board, empty or not
-            spots = tuple((s, k) for s, t in enumerate(self.space_tile) if t != EMPTY for k in self.spots)
-        else:
-            spots = tuple(self._settle_spots())
-        key = ("settle", extra, spots)
-        hot = self._hot()
-        cached = hot.get(key)
-        if cached is not None:
-            return cached
-        out = hot[key] = [] if extra else [NEW_ENGLAND]
-        if extra:
-            out.append(SKIP)
-        for s, k in spots:
-            tile = T.island_tiles[self.space_tile[s]]
-            sid = T.island_spaces[s].id
-            for b in range(len(tile.bonuses)):
-                out.append(self._act("settle", (("space", sid), ("spot", k), ("bonus", b))))
+        """Open spots of tiled spaces (Spain's extra cube: any spot of a tiled space), each with every bonus."""
+        tiles = self.T.island_tiles
+        table = self._settle_table()
+        out = [SKIP] if extra else [NEW_ENGLAND]
+        spots = self.spots
+        owners = self.spot_owner
+        for s, t in enumerate(self.space_tile):
+            if t == EMPTY:
+                continue
+            row = table[s]
+            n = len(tiles[t].bonuses)
+            own = owners[s]
+            for k in spots:
+                if extra or own[k] == EMPTY:
+                    out += row[k][n]
         return out
 
     def _deliver(self, p: int) -> Flow:
@@ -1003,9 +1031,11 @@ class RaceState(State):
         ships: tuple[tuple[str, int], ...] = self.ctx["ships"]
         crates: dict[tuple[str, int], int] = self.ctx["crates"]
         out = [DONE]
-        subsets: list[tuple[tuple[str, int], ...]] = []
+        # every non-empty set of the ships, with its crates and its ids (found once, used for every contract)
+        subsets: list[tuple[int, tuple[str, ...]]] = []
         for r in range(1, len(ships) + 1):
-            subsets.extend(combinations(ships, r))
+            for sub in combinations(ships, r):
+                subsets.append((sum([crates[e] for e in sub]), tuple([self.entry_id(e) for e in sub])))
         for slot, c in enumerate(self.contracts):
             if c == EMPTY:
                 continue
@@ -1014,15 +1044,17 @@ class RaceState(State):
             pays = self.payments(p, contract.goods, "deliver")
             if not pays:
                 continue
-            for sub in subsets:
-                if sum(crates[e] for e in sub) < need:  # one crate per good delivered
+            names = [("pay", self.pay_names(paid)) for paid in pays]
+            slot_arg = ("slot", slot)
+            for crate_sum, ids in subsets:
+                if crate_sum < need:  # one crate per good delivered
                     continue
-                ids = tuple(self.entry_id(e) for e in sub)
-                for paid in pays:
-                    out.append(self._act("contract", (("slot", slot), ("ships", ids), ("pay", self.pay_names(paid)))))
+                ships_arg = ("ships", ids)
+                for pay in names:
+                    out.append(_new(Action, ("contract", (slot_arg, ships_arg, pay))))
         if any(self.goods[p]):
-            for sub in subsets:
-                out.append(self._act("antwerp", (("ships", tuple(self.entry_id(e) for e in sub)),)))
+            for _, ids in subsets:
+                out.append(_new(Action, ("antwerp", (("ships", ids),))))
         out.extend(self._play_card_actions(p))
         return out
 

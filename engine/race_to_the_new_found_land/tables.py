@@ -314,6 +314,9 @@ def build_tables(gen: types.ModuleType, config: GameConfig) -> Tables:
     new_england = S.params("actions.settle.new_england")
     track = S.area("track.score")["attributes"]
     cartography = {int(r["players"]): int(r["island_tiles"]) for r in S.table("cartography_chart")}
+    ship_limits = tuple(
+        tuple(sum(sh.cost) if g == gold and "build_ships" in gold_in else k for g, k in enumerate(sh.cost)) for sh in ships
+    )
     p: dict[str, Any] = {
         "rounds": int(S.param("end_of_game.rounds", "rounds")),
         "income": vec_params(S.params("land.income"), ""),
@@ -329,10 +332,7 @@ def build_tables(gen: types.ModuleType, config: GameConfig) -> Tables:
         "frame_back_min": int(move_back["move_back_min"]),
         "frame_blocking_on": S.param("frame_markers.blocking", "stops") == "on_occupied_space",
         # what of each good a ship's cost could use (gold: all of it, where gold may replace goods when building)
-        "ship_limits": tuple(
-            tuple(sum(sh.cost) if g == gold and "build_ships" in gold_in else k for g, k in enumerate(sh.cost))
-            for sh in ships
-        ),
+        "ship_limits": ship_limits,
         # goods a ship's cost spends in all (every payment spends exactly that many): a quick affordability test
         "ship_totals": tuple(sum(sh.cost) for sh in ships),
         "large_market_hidden": S.param("setup.large_ships", "large_ship_market_face") == "back",
