@@ -263,3 +263,20 @@ def test_spec_dataclasses_are_untouched_by_rendering(mini) -> None:
     before = dataclasses.asdict(mini.rules["round.income"])
     render_summary(mini, "de", "html", translations=fixture_de())
     assert dataclasses.asdict(mini.rules["round.income"]) == before
+
+
+def test_a_followed_non_default_reading_is_stated_with_its_rule() -> None:
+    """With another edition's readings, the rule must not state only the default reading it replaces."""
+    from rulespec.model import load_spec
+
+    spec = load_spec("race_to_the_new_found_land")
+    for edition in spec.editions:
+        text = render_summary(spec, "en", "md", edition=edition)
+        lines = text.splitlines()
+        for rule in [*spec.setup, *spec.rules.values()]:
+            touching = {r.id for r in spec.rulings.values() if rule.id in r.rules} | ({rule.ruling} - {None})
+            differing = [r for r in touching if spec.reading(r, edition).id != spec.rulings[r].default]
+            start = next(i for i, row in enumerate(lines) if f'<a id="{rule.id}"></a>' in row)
+            end = next((i for i in range(start + 1, len(lines)) if '<a id="' in lines[i]), len(lines))
+            block = "\n".join(lines[start:end])
+            assert block.count("In this edition instead:") == len(differing), (edition, rule.id)

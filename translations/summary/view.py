@@ -79,6 +79,9 @@ class RuleView:
     variant: str | None = None
     rulings: list[RulingView] = field(default_factory=list)
     tables: list[TableView] = field(default_factory=list)
+    #: Readings this summary follows that are not the default one the rule's own text states: they replace
+    #: that part of the rule, so they are shown with the rule, not only in the note.
+    instead: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -285,6 +288,8 @@ class ViewBuilder:
             if rule.variant in self.spec.variants else None,
             rulings=[self.ruling_view(ruling, params, reading) for ruling, reading in followed],
             tables=list(tables_by_rule.get(rule.id, [])),
+            instead=[self.fill(reading.summary, {**params, **reading.params}, f"{ruling.id}/{reading.id}")
+                     for ruling, reading in followed if reading.id != ruling.default],
         )
 
     def table_view(self, table: Any) -> TableView:
