@@ -168,3 +168,15 @@ def test_cold_lookup_imports_nothing_heavy() -> None:
     )
     result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=REPO, check=True)
     assert result.stderr.strip().splitlines()[-1] == "0 []"
+
+
+def test_edition_reading_that_differs_is_stated_with_the_summary() -> None:
+    from translations.lookup import describe, find_rule, load_indexes
+
+    indexes = load_indexes("race_to_the_new_found_land")
+    hit = find_rule(indexes, "actions.settle.new_england")
+    assert hit is not None
+    assert describe(hit, "en")["instead"] == []
+    zman = describe(hit, "en", "en-zman")
+    followed = next(r for r in zman["rulings"] if r["followed"] != r["default"])
+    assert zman["instead"] == [next(r["summary"] for r in followed["readings"] if r["id"] == followed["followed"])]

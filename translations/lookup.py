@@ -324,6 +324,12 @@ def describe(hit: Hit, lang: str | None = None, edition: str | None = None) -> d
             "readings": [{"id": r["id"], "editions": r["editions"], "summary": r["text"][key]}
                          for r in ruling["readings"]],
         })
+    # The summary states the default reading: where the chosen edition reads a disputed point otherwise, say so.
+    result["instead"] = [
+        next(r["summary"] for r in ruling["readings"] if r["id"] == ruling["followed"])
+        for ruling in result["rulings"]
+        if ruling["followed"] != ruling["default"]
+    ]
     return result
 
 
@@ -338,6 +344,8 @@ def format_text(described: dict[str, Any], others: Sequence[Hit] = (), width: in
     is too narrow), the ruling, and the runners-up."""
     lines = [f"{described['title']}  [{described['id']}, {described['game']}]", ""]
     lines += _wrap(described["summary"], width)
+    for text in described.get("instead", []):
+        lines += _wrap(f"-> In this edition instead: {text}", width)
     passages = {p["edition"]: p["text"] for p in described["passages"]}
     if passages:
         lines.append("")
