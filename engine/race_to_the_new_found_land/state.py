@@ -678,21 +678,32 @@ class RaceState(State):
                 key = (s, i, tuple(map(min, have, limits[s])), discards)
                 acts = builds.get(key)
                 if acts is None:
-                    ship = T.ships[s]
-                    # a large ship lying back side up is chosen by its market space: only its cost is visible
-                    handle = ("space", T.large_market_spaces[i]) if large and hidden else ("ship", ship.id)
-                    acts = []
-                    for paid in self.payments(p, ship.cost, "build_ships"):
-                        for d in discards:
-                            args: tuple[tuple[str, Any], ...] = (handle, ("pay", self.pay_names(paid)))
-                            if d is not None:
-                                args += (("discard", T.ships[d].id),)
-                            acts.append(self._act("build", args))
-                    builds[key] = acts
+                    acts = builds[key] = self._build_actions(p, s, i, large and hidden, discards, builds)
                 out += acts
         if T.goods_cards_playable and self.cards[p]:
             out += self._play_card_actions(p)
         return out
+
+    def _build_actions(
+        self, p: int, s: int, i: int, by_space: bool, discards: tuple[Any, ...], memo: dict[Any, Any]
+    ) -> list[Action]:
+        """Build options for ship ``s`` on market space ``i``: every payment, times every ship to discard.
+
+        The ``(handle, pay)`` pairs are memoised apart from the discards: a full harbour's ships vary far more
+        than what of the goods in hand the cost could use.
+        """
+        T = self.T
+        ship = T.ships[s]
+        key = ("pays", s, i, tuple(map(min, self.goods[p], T.ship_limits[s])))
+        bases = memo.get(key)
+        if bases is None:
+            # a large ship lying back side up is chosen by its market space: only its cost is visible
+            handle = ("space", T.large_market_spaces[i]) if by_space else ("ship", ship.id)
+            bases = memo[key] = [(handle, ("pay", self.pay_names(paid))) for paid in self.payments(p, ship.cost, "build_ships")]
+        if discards == (None,):
+            return [_new(Action, ("build", base)) for base in bases]
+        discard_args = T.discard_args
+        return [_new(Action, ("build", base + discard_args[d])) for base in bases for d in discards]
 
     def _expand_actions(self, p: int, what: str, cost: tuple[int, ...], memo: dict[Any, Any]) -> list[Action]:
         """Ways to pay harbour expansion ``what``, memoised on what of the goods in hand its cost could use."""
@@ -795,9 +806,12 @@ class RaceState(State):
                 boosts.append(self._captain_id(p, "sail_bonus"))
             if self.boost_crate[p] is None and self.has_captain(p, "crate_bonus") and a in (A_LOAD, A_DELIVER):
                 boosts.append(self._captain_id(p, "crate_bonus"))
-        charters = tuple(sorted({c for c in self.cards[p] if T.cards[c].ship is not None}))
+        is_charter = T.card_is_charter
+        charters = tuple(sorted({c for c in self.cards[p] if is_charter[c]}))
         key = ("plan", a, tuple(sorted(self.yard[p])), charters, tuple(boosts))
-        hot = self._hot()
+        hot = T.cache.get("hot")
+        if hot is None or len(hot) > HOT_LIMIT:
+            hot = self._hot()
         cached = hot.get(key)
         if cached is not None:
             return cached

@@ -333,6 +333,9 @@ def build_tables(gen: types.ModuleType, config: GameConfig) -> Tables:
         "frame_blocking_on": S.param("frame_markers.blocking", "stops") == "on_occupied_space",
         # what of each good a ship's cost could use (gold: all of it, where gold may replace goods when building)
         "ship_limits": ship_limits,
+        # the ``discard`` argument of a build action, per ship (a full harbour names the ship it gives up)
+        "discard_args": tuple((("discard", sh.id),) for sh in ships),
+        "card_is_charter": tuple(c.ship is not None for c in cards),
         # goods a ship's cost spends in all (every payment spends exactly that many): a quick affordability test
         "ship_totals": tuple(sum(sh.cost) for sh in ships),
         "large_market_hidden": S.param("setup.large_ships", "large_ship_market_face") == "back",
