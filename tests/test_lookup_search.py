@@ -180,3 +180,10 @@ def test_edition_reading_that_differs_is_stated_with_the_summary() -> None:
     zman = describe(hit, "en", "en-zman")
     followed = next(r for r in zman["rulings"] if r["followed"] != r["default"])
     assert zman["instead"] == [next(r["summary"] for r in followed["readings"] if r["id"] == followed["followed"])]
+
+
+@pytest.mark.parametrize("query", ["banana", "asdfgh", "qwerty", "xyzzy"])
+def test_nonsense_finds_nothing(query: str) -> None:
+    from translations.lookup import load_indexes, search
+
+    assert search(load_indexes(), query) == []

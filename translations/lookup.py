@@ -261,9 +261,55 @@ def score_query(index: Index, query: str, others: Sequence[Index] = ()) -> list[
                                                     strict=True)]
 
 
+#: Share of a query word's trigrams the index must know for the word to count as known.
+KNOWN_GRAMS = 0.8
+
+
+def _within_edits(a: str, b: str, limit: int) -> bool:
+    """Whether `a` and `b` are at most `limit` insertions, deletions or substitutions apart."""
+    if abs(len(a) - len(b)) > limit:
+        return False
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        if min(current) > limit:
+            return False
+        previous = current
+    return previous[-1] <= limit
+
+
+def typo_budget(word: str) -> int:
+    """Edits a query word may be off by and still count as that word: none below 4 letters, 1 up to 6, else 2."""
+    return 0 if len(word) < 4 else 1 if len(word) <= 6 else 2
+
+
+def recognised(indexes: Sequence[Index], query: str) -> bool:
+    """Whether some query word is a word of the indexes, or a typo of one.
+
+    Character n-grams make the ranking tolerant of typos, but they also give every string some score; a query
+    none of whose words is known (``banana``, ``asdfgh``) must find nothing rather than a confident answer."""
+    vocabulary = [term for index in indexes for term in index.words.terms]
+    for word in words(query):
+        if any(word in index.words.terms for index in indexes):
+            return True
+        budget = typo_budget(word)
+        if budget and any(_within_edits(word, term, budget) for term in vocabulary):
+            return True
+        # A compound written otherwise (`Neuengland` for `New England`) shares most of its letter trigrams.
+        word_grams = grams(word)
+        known = sum(1 for g in word_grams if any(g in index.grams.terms for index in indexes))
+        if len(word) >= 4 and known >= KNOWN_GRAMS * len(word_grams):
+            return True
+    return False
+
+
 def search(indexes: Iterable[Index], query: str, limit: int = 5) -> list[Hit]:
     """The best `limit` rules for `query` across `indexes`, best first (ties broken by id, deterministic)."""
     chosen = list(indexes)
+    if not recognised(chosen, query):
+        return []
     hits: list[Hit] = []
     for index in chosen:
         others = [other for other in chosen if other is not index]
