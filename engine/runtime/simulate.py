@@ -7,10 +7,12 @@ label a state reports through :meth:`State.seat_info` (e.g. the nation a seat pl
 
 from __future__ import annotations
 
+import gc
 import os
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -57,9 +59,31 @@ def run_game(config: GameConfig, bots: list[str]) -> GameRecord:
     )
 
 
+#: Allocations between two young-generation collections while games are simulated (CPython's default: 700).
+GC_YOUNG_THRESHOLD = 10_000
+
+
+@contextmanager
+def _batch_gc() -> Iterator[None]:
+    """Collect the young generation less often while a batch of games runs; restore the thresholds after.
+
+    A random game allocates tens of thousands of short-lived containers (action lists, contexts) that
+    reference counting frees at once; with the default threshold the cyclic collector ran every 700 of
+    them and, every few games, a full collection walked the engines' memo tables: about 15 % of the CPU
+    time of a run. Games hold no reference cycles once finished, so memory does not grow for it.
+    """
+    old = gc.get_threshold()
+    gc.set_threshold(max(old[0], GC_YOUNG_THRESHOLD), *old[1:])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*old)
+
+
 def _run_chunk(args: tuple[GameConfig, list[str], int, int, bool]) -> list[GameRecord]:
     base, bots, start, stop, rotate = args
-    return [run_game(replace(base, seed=base.seed + i), seat_bots(bots, base.players, i, rotate)) for i in range(start, stop)]
+    with _batch_gc():
+        return [run_game(replace(base, seed=base.seed + i), seat_bots(bots, base.players, i, rotate)) for i in range(start, stop)]
 
 
 def _chunks(games: int, jobs: int) -> Iterator[tuple[int, int]]:
