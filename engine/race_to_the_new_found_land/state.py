@@ -336,11 +336,20 @@ class RaceState(State):
         have = self.goods[p]
         if context not in self.T.gold_substitute_in:
             return [cost] if all(have[g] >= k for g, k in enumerate(cost)) else []
-        capped = tuple(map(min, have, self._limit(cost)))
-        key = ("pay", cost, capped)
-        cached = self.T.cache.get(key)
+        # first by the goods exactly as held (a C-speed key), then by what the cost could use (shared results)
+        cache = self.T.cache
+        exact = cache.get("pay_exact")
+        if exact is None or len(exact) > HOT_LIMIT:
+            exact = cache["pay_exact"] = {}
+        key = (cost, tuple(have))
+        cached = exact.get(key)
         if cached is None:
-            cached = self.T.cache[key] = self._payments(cost, capped)
+            capped = tuple(map(min, have, self._limit(cost)))
+            shared = ("pay", cost, capped)
+            cached = cache.get(shared)
+            if cached is None:
+                cached = cache[shared] = self._payments(cost, capped)
+            exact[key] = cached
         return cached
 
     def _limit(self, cost: tuple[int, ...]) -> tuple[int, ...]:
@@ -794,9 +803,12 @@ class RaceState(State):
                     self._do_assign(p, a, action)
 
     def _plan_options_exist(self, p: int, a: int) -> bool:
-        if len(self.assigned[p][a]) >= self.nat(p).action_max[a]:
+        T = self.T
+        if len(self.assigned[p][a]) >= T.nations[self.nation[p]].action_max[a]:
             return False
-        return bool(self.yard[p]) or any(self.T.cards[c].ship is not None for c in self.cards[p])
+        if self.yard[p]:
+            return True
+        return any(map(T.card_is_charter.__getitem__, self.cards[p]))  # a charter ship card in hand
 
     def _plan_actions(self, p: int, a: int) -> list[Action]:
         T = self.T
@@ -836,11 +848,13 @@ class RaceState(State):
 
     def _do_assign(self, p: int, a: int, action: Action) -> None:
         T = self.T
-        if action.get("ship") is not None:
-            entry = ("ship", T.ship_index[action.get("ship")])
+        args = action[1]  # (("to", action), (ship|card, id)[, ("captain", id)])
+        kind, ident = args[1]
+        if kind == "ship":
+            entry = ("ship", T.ship_index[ident])
             self.yard[p].remove(entry[1])
         else:
-            entry = ("card", T.card_index[action.get("card")])
+            entry = ("card", T.card_index[ident])
             self.cards[p].remove(entry[1])
         self.assigned[p][a].append(entry)
         cap = action.get("captain")
