@@ -140,3 +140,26 @@ def test_missing_in_never_names_an_edition_that_shows_the_passage(tmp_path: Path
         assert not set(finding["missing_in"]) & shown, finding["message"]
         if finding["kind"] not in ("omission", "supplement"):
             assert finding["missing_in"] == [], finding["message"]
+
+
+def test_a_counterpart_the_embeddings_miss_answers_an_omission_and_its_removal_brings_it_back(tmp_path: Path) -> None:
+    """en-zman's "unlimited number of commodities ... and markers" has its de counterpart right where expected
+    ("Die Marker der Spieler und die Waren sind nicht begrenzt"), though sentence embeddings score the pair
+    poorly: no omission. Replace the de sentence by an unrelated one and the omission must come back."""
+    zman = source_text("en-zman")
+    start, end = span_of(zman, "There is an unlimited number of commodities in the supply")
+    de = source_text("de")
+    old = "Die Marker der Spieler und die Waren sind nicht \nbegrenzt."
+    result = audit("de", de, tmp_path, pair="de,en-zman")
+    assert not [f for f in findings_at(result, "en-zman", start, end) if f["kind"] == "omission"]
+    text, _, _ = replace_once(de, old, "Räumt das Spiel nach der Partie wieder ordentlich in die Schachtel.")
+    result = audit("de", text, tmp_path, pair="de,en-zman")
+    found = [f for f in findings_at(result, "en-zman", start, end) if f["kind"] == "omission"]
+    assert found and found[0]["missing_in"] == ["de"]
+
+
+def test_a_caption_printed_beside_the_text_answers_an_omission(tmp_path: Path) -> None:
+    zman = source_text("en-zman")
+    start, end = span_of(zman, "Place the tile so that it matches the island's shape.")
+    result = audit("de", source_text("de"), tmp_path, pair="de,en-zman")
+    assert not [f for f in findings_at(result, "en-zman", start, end) if f["kind"] == "omission"]

@@ -51,6 +51,14 @@ ANCHOR_THRESHOLD = 0.55
 LEFTOVER_THRESHOLD = 0.45
 #: How far (in sentences) from the expected position a leftover counterpart may be.
 LEFTOVER_WINDOW = 6
+#: Links at least this sure claim their sentences; weaker ones leave them free to answer an omission.
+CONFIDENT_LINK = 0.5
+#: An unlinked sentence is answered by a free sentence this many sentences from its expected position...
+ANSWER_WINDOW = 8
+#: Within this many sentences of the expected position, shared common (generic) concepts count as evidence.
+ANSWER_ADJACENT = 2
+#: ...naming the same things and at least this similar in meaning (see :func:`_answered`).
+ANSWER_MIN_SIM = 0.2
 CONCEPT_WEIGHT = 0.15
 NUMBER_WEIGHT = 0.10
 LENGTH_WEIGHT = 0.12
@@ -232,7 +240,91 @@ def align(a: PreparedEdition, b: PreparedEdition) -> list[Link]:
     links = [Link(tuple(ia[r] for r in ra), tuple(ib_ord[c] for c in cb), score) for ra, cb, score in raw]
     links = _pair_gaps(links, ia, ib, s11_full)
     links = _rescue(links, ia, ib, s11_full, sim_full)
-    return _pair_leftovers(links, a, b, mu)
+    links = _pair_leftovers(links, a, b, mu)
+    return _answered(links, a, b)
+
+
+def _anchors(index: int, mapping: dict[int, list[int]]) -> list[int]:
+    """Where a sentence's counterpart should be: just after the counterpart of its nearest linked predecessor
+    and just before that of its nearest linked successor."""
+    before = [k for k in mapping if k < index]
+    after = [k for k in mapping if k > index]
+    out = []
+    if before:
+        out.append(max(mapping[max(before)]) + 1)
+    if after:
+        out.append(min(mapping[min(after)]) - 1)
+    return out
+
+
+def _partners(links: list[Link], min_score: float) -> tuple[dict[int, list[int]], dict[int, list[int]]]:
+    to_b: dict[int, list[int]] = {}
+    to_a: dict[int, list[int]] = {}
+    for lk in links:
+        if lk.a and lk.b and lk.score >= min_score:
+            for i in lk.a:
+                to_b.setdefault(i, []).extend(lk.b)
+            for j in lk.b:
+                to_a.setdefault(j, []).extend(lk.a)
+    return to_b, to_a
+
+
+def _answered(links: list[Link], a: PreparedEdition, b: PreparedEdition) -> list[Link]:
+    """Mark a sentence still without counterpart as answered (displaced, not missing) when the other edition
+    has, near the expected position, a sentence no confident link claims (unlinked, weakly linked, or a
+    caption printed beside the text) that names the same things: the same non-generic glossary concepts (all
+    of them, up to two) and the same numbers, both ways, and is at least loosely similar in meaning.
+
+    Multilingual sentence embeddings score terse rulebook sentences poorly ("unlimited" against "niet
+    gelimiteerd" ~0.2), so the things named carry the decision; position keeps it from matching far away.
+    """
+    out = list(links)
+    for first in (True, False):
+        me, them = (a, b) if first else (b, a)
+        sure_a_to_b, sure_b_to_a = _partners(out, CONFIDENT_LINK)
+        a_to_b, b_to_a = _partners(out, 0.0)
+        sure_theirs = sure_b_to_a if first else sure_a_to_b  # their sentences a confident link claims
+        anchors_of = a_to_b if first else b_to_a  # my linked sentences -> their counterparts
+        free = [
+            j for j in them.active
+            if j not in sure_theirs or them.sentences[j].kind == "caption"
+        ]
+        generic = me.generic_concepts | them.generic_concepts
+        for n, lk in enumerate(out):
+            mine = lk.a if first else lk.b
+            theirs = lk.b if first else lk.a
+            if not mine or theirs or lk.displaced:
+                continue
+            i = mine[0]
+            named = set(me.features[i].concepts)
+            concepts = named - generic
+            numbers = me.features[i].strong_values()
+            near = _anchors(i, anchors_of)
+            if not named or not near:
+                continue
+            best = 0.0
+            for j in free:
+                distance = min(abs(j - k) for k in near)
+                if distance > ANSWER_WINDOW:
+                    continue
+                theirs_named = set(them.features[j].concepts)
+                shared = concepts & theirs_named
+                specific = bool(shared) and len(shared) >= min(2, len(concepts), len(theirs_named - generic))
+                # Right at the expected place, common things ("markers and goods") are evidence enough.
+                adjacent = distance <= ANSWER_ADJACENT and len(named & theirs_named) >= min(2, len(named))
+                if not (specific or adjacent):
+                    continue
+                # Every number either states must be there on the other side: a sentence that scores "1 point per
+                # marker" does not answer one that scores "the settler value" (that is a rule change, not a match).
+                theirs = them.features[j]
+                if not (numbers <= theirs.all_values() and theirs.quantities() <= me.features[i].all_values()):
+                    continue
+                sim = float(me.embeddings[i] @ them.embeddings[j])
+                if sim >= ANSWER_MIN_SIM:
+                    best = max(best, sim)
+            if best:
+                out[n] = Link(lk.a, lk.b, best, displaced=True)
+    return out
 
 
 def _joined(edition: PreparedEdition, indices: tuple[int, ...]) -> tuple[np.ndarray, set[str], set[int], float]:
@@ -266,24 +358,7 @@ def _pair_leftovers(links: list[Link], a: PreparedEdition, b: PreparedEdition, m
     lone_b = {lk.b[0] for lk in links if lk.b and not lk.a and not lk.displaced}
     if not lone_a or not lone_b:
         return links
-    to_b: dict[int, list[int]] = {}
-    to_a: dict[int, list[int]] = {}
-    for lk in links:
-        if lk.a and lk.b:
-            for i in lk.a:
-                to_b.setdefault(i, []).extend(lk.b)
-            for j in lk.b:
-                to_a.setdefault(j, []).extend(lk.a)
-
-    def anchors(index: int, mapping: dict[int, list[int]]) -> list[int]:
-        before = [k for k in mapping if k < index]
-        after = [k for k in mapping if k > index]
-        out = []
-        if before:
-            out.append(max(mapping[max(before)]) + 1)
-        if after:
-            out.append(min(mapping[min(after)]) - 1)
-        return out
+    to_b, _ = _partners(links, 0.0)
 
     def groups(lone: set[int], edition: PreparedEdition, near: list[int]) -> list[tuple[int, ...]]:
         out: list[tuple[int, ...]] = []
@@ -300,7 +375,7 @@ def _pair_leftovers(links: list[Link], a: PreparedEdition, b: PreparedEdition, m
     for i in sorted(lone_a):
         for ga in ((i,), (i, i + 1)) if i + 1 in lone_a else ((i,),):
             x = _joined(a, ga)
-            for gb in groups(lone_b, b, anchors(i, to_b)):
+            for gb in groups(lone_b, b, _anchors(i, to_b)):
                 if len(ga) + len(gb) > 3 or (ga, gb) in seen:
                     continue
                 seen.add((ga, gb))
