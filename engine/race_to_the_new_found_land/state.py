@@ -1123,16 +1123,25 @@ class RaceState(State):
 
     def _discover_actions_for(self, drawn: Iterable[int]) -> list[Action]:
         T = self.T
+        by_shape = T.cache.get("spaces_by_shape")
+        if by_shape is None:  # every island's spaces of each shape, islands in order (as fitting_spaces lists them)
+            by_shape = T.cache["spaces_by_shape"] = {}
+            for isl in T.islands:
+                for s in isl.spaces:
+                    by_shape.setdefault(T.island_spaces[s].shape, []).append(s)
+        space_tile = self.space_tile
+        spaces = T.island_spaces
         out = []
         seen = set()
         for t in drawn:
-            tile = T.island_tiles[t]
             if t in seen:
                 continue
             seen.add(t)
-            for i in range(len(T.islands)):
-                for s in self.fitting_spaces(i, t):
-                    out.append(self._act("place", (("tile", tile.id), ("space", T.island_spaces[s].id))))
+            tile = T.island_tiles[t]
+            tile_arg = ("tile", tile.id)
+            for s in by_shape.get(tile.shape, ()):
+                if space_tile[s] == EMPTY:
+                    out.append(_new(Action, ("place", (tile_arg, ("space", spaces[s].id)))))
         return out
 
     # ---- final phase
