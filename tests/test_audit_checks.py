@@ -187,3 +187,10 @@ def test_modality_is_judged_by_the_main_clause() -> None:
     assert check_modality(pair(may, both), ONE_TO_ONE) == []
     cond = "Kannst du kein Schiff bauen, darfst du stattdessen liefern."
     assert check_modality(pair("Instead, you may deliver if you cannot build a ship.", cond), ONE_TO_ONE) == []
+
+
+def test_a_component_count_the_other_side_leaves_out_weighs_low() -> None:
+    ctx = pair("Shuffle every Storage Board.", "Mische die 11 Ablagetafeln.")
+    assert [(o.kind, o.severity) for o in check_numbers(ctx, ONE_TO_ONE)] == [("number_missing", "low")]
+    ctx = pair("Take cards.", "Nimm 11 Karten.")
+    assert [(o.kind, o.severity) for o in check_numbers(ctx, ONE_TO_ONE)] == [("number_missing", "medium")]

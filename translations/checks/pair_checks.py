@@ -249,6 +249,12 @@ def check_numbers(ctx: PairContext, link: Link) -> list[Observation]:
                 message = f"{me.id} states {_number_text(missing)} where {them.id} states {told}"
                 # 1 and 2 are often left implicit ("a", "both", "the second"): a missing 1 or 2 weighs little.
                 severity = "medium" if max(missing) > 2 else "low"
+                # "Shuffle the 11 large ships" against "Shuffle the large ships": a count of components the
+                # other side names without a number is all of them, as the component list says.
+                counted = [n.counts for n in mine.numbers if n.quantity and n.value in missing]
+                named = set(theirs.concepts) | theirs.weak_concepts
+                if all(c is not None and c in named and me.concept_kinds.get(c) == "component" for c in counted):
+                    severity = "low"
                 out.append(_obs("number_missing", severity, message, ctx, link, them, highlights))
     cardinal_a = {n.value for n in fa.numbers if n.strong and not n.ordinal}
     cardinal_b = {n.value for n in fb.numbers if n.strong and not n.ordinal}
