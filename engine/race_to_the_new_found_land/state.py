@@ -682,37 +682,29 @@ class RaceState(State):
                     # a full harbour may still build: one of its ships goes to the storage board
                     full = len(self.yard[p]) >= self.capacity(p)
                     discards = tuple(sorted(set(self.yard[p]))) if full else (None,)
-                # memo key: the ship, its market space, what of the player's goods its cost could use, discards
+                # memo key: the ship, its market space, what of the player's goods its cost could use
                 # (capped per ship, not by what any ship could use: fewer keys, far fewer misses)
-                key = (s, i, tuple(map(min, have, limits[s])), discards)
-                acts = builds.get(key)
-                if acts is None:
-                    acts = builds[key] = self._build_actions(p, s, i, large and hidden, discards, builds)
-                out += acts
+                key = (s, i, tuple(map(min, have, limits[s])))
+                entry = builds.get(key)
+                if entry is None:
+                    entry = builds[key] = self._build_options(p, s, i, large and hidden)
+                if discards == (None,):
+                    out += entry[1]
+                else:  # a full harbour: every payment with every ship it could give up (rarely the same set twice)
+                    discard_args = T.discard_args
+                    out += [_new(Action, ("build", base + discard_args[d])) for base in entry[0] for d in discards]
         if T.goods_cards_playable and self.cards[p]:
             out += self._play_card_actions(p)
         return out
 
-    def _build_actions(
-        self, p: int, s: int, i: int, by_space: bool, discards: tuple[Any, ...], memo: dict[Any, Any]
-    ) -> list[Action]:
-        """Build options for ship ``s`` on market space ``i``: every payment, times every ship to discard.
-
-        The ``(handle, pay)`` pairs are memoised apart from the discards: a full harbour's ships vary far more
-        than what of the goods in hand the cost could use.
-        """
+    def _build_options(self, p: int, s: int, i: int, by_space: bool) -> tuple[list[Any], list[Action]]:
+        """Build options for ship ``s`` on market space ``i`` with ``p``'s goods: the ``(handle, pay)`` argument
+        pairs (a full harbour adds the ship to discard to each) and the actions of a harbour with room."""
         T = self.T
-        ship = T.ships[s]
-        key = ("pays", s, i, tuple(map(min, self.goods[p], T.ship_limits[s])))
-        bases = memo.get(key)
-        if bases is None:
-            # a large ship lying back side up is chosen by its market space: only its cost is visible
-            handle = ("space", T.large_market_spaces[i]) if by_space else ("ship", ship.id)
-            bases = memo[key] = [(handle, ("pay", self.pay_names(paid))) for paid in self.payments(p, ship.cost, "build_ships")]
-        if discards == (None,):
-            return [_new(Action, ("build", base)) for base in bases]
-        discard_args = T.discard_args
-        return [_new(Action, ("build", base + discard_args[d])) for base in bases for d in discards]
+        # a large ship lying back side up is chosen by its market space: only its cost is visible
+        handle = ("space", T.large_market_spaces[i]) if by_space else ("ship", T.ships[s].id)
+        bases = [(handle, ("pay", self.pay_names(paid))) for paid in self.payments(p, T.ships[s].cost, "build_ships")]
+        return bases, [_new(Action, ("build", base)) for base in bases]
 
     def _expand_actions(self, p: int, what: str, cost: tuple[int, ...], memo: dict[Any, Any]) -> list[Action]:
         """Ways to pay harbour expansion ``what``, memoised on what of the goods in hand its cost could use."""
@@ -1059,6 +1051,7 @@ class RaceState(State):
         ships: tuple[tuple[str, int], ...] = self.ctx["ships"]
         crates: dict[tuple[str, int], int] = self.ctx["crates"]
         out = [DONE]
+        total = sum(self.goods[p])
         # every non-empty set of the ships, with its crates and its ids (found once, used for every contract)
         subsets: list[tuple[int, tuple[str, ...]]] = []
         for r in range(1, len(ships) + 1):
@@ -1069,6 +1062,8 @@ class RaceState(State):
                 continue
             contract = T.contracts[c]
             need = sum(contract.goods)
+            if total < need:  # a payment spends exactly the contract's number of goods
+                continue
             pays = self.payments(p, contract.goods, "deliver")
             if not pays:
                 continue
