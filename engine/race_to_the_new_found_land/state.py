@@ -707,9 +707,8 @@ class RaceState(State):
         return bases, [_new(Action, ("build", base)) for base in bases]
 
     def _expand_actions(self, p: int, what: str, cost: tuple[int, ...], memo: dict[Any, Any]) -> list[Action]:
-        """Ways to pay harbour expansion ``what``, memoised on what of the goods in hand its cost could use."""
-        limit = self._limit(cost)
-        key = ("expand", what, cost, tuple(map(min, self.goods[p], limit)))
+        """Ways to pay harbour expansion ``what``, memoised on the goods in hand (a C-speed key; few distinct)."""
+        key = ("expand", what, cost, tuple(self.goods[p]))
         acts = memo.get(key)
         if acts is None:
             acts = memo[key] = [
@@ -820,16 +819,14 @@ class RaceState(State):
         if cached is not None:
             return cached
         out = [DONE]
-        name = T.actions[a]
-        entries = [("ship", s) for s in key[2]]
-        entries += [("card", c) for c in charters]
+        to = ("to", T.actions[a])
+        entries = [("ship", T.ships[s].id) for s in key[2]]
+        entries += [("card", T.cards[c].id) for c in charters]
         hot[key] = out
         for entry in entries:
             for b in boosts:
-                args: tuple[tuple[str, Any], ...] = (("to", name), (entry[0], self.entry_id(entry)))
-                if b is not None:
-                    args += (("captain", b),)
-                out.append(self._act("assign", args))
+                args: tuple[tuple[str, Any], ...] = (to, entry) if b is None else (to, entry, ("captain", b))
+                out.append(_new(Action, ("assign", args)))
         return out
 
     def _captain_id(self, p: int, ability: str) -> str:
