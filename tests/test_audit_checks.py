@@ -194,3 +194,17 @@ def test_a_component_count_the_other_side_leaves_out_weighs_low() -> None:
     assert [(o.kind, o.severity) for o in check_numbers(ctx, ONE_TO_ONE)] == [("number_missing", "low")]
     ctx = pair("Take cards.", "Nimm 11 Karten.")
     assert [(o.kind, o.severity) for o in check_numbers(ctx, ONE_TO_ONE)] == [("number_missing", "medium")]
+
+
+def test_modality_of_a_split_sentence_is_compared_clause_for_clause() -> None:
+    en = "You may choose the Storage Board; however, its shape must match."
+    ctx = PairContext(prepare("en", "en", en), prepare("de", "de", "Du wählst die Ablagetafel. Ihre Form muss passen."))
+    assert check_modality(ctx, Link((0,), (0, 1), 0.9)) == []
+
+
+def test_bounds_of_numbers_counting_different_things_are_not_compared() -> None:
+    en = "Whoever has the most Gold takes 2 Frame Marker."
+    de = "Hast du 2 oder mehr Ablagetafeln und das meiste Gold, nimm 2 Rahmenmarker."
+    assert [o for o in check_numbers(pair(en, de), ONE_TO_ONE) if o.kind == "number_bound"] == []
+    bounded = "Hast du das meiste Gold, nimm bis zu 2 Rahmenmarker."
+    assert [o.kind for o in check_numbers(pair(en, bounded), ONE_TO_ONE)] == ["number_bound"]

@@ -259,8 +259,18 @@ def check_numbers(ctx: PairContext, link: Link) -> list[Observation]:
     cardinal_a = {n.value for n in fa.numbers if n.strong and not n.ordinal}
     cardinal_b = {n.value for n in fb.numbers if n.strong and not n.ordinal}
     for value in sorted(cardinal_a & cardinal_b):
-        bounds_a = {n.bound for n in fa.numbers if n.value == value and not n.ordinal}
-        bounds_b = {n.bound for n in fb.numbers if n.value == value and not n.ordinal}
+        # Only mentions that count the same thing (or an unnamed thing) are compared: "2 or more players" and
+        # "the 2 point values" are different numbers that happen to be equal.
+        things_a = {n.counts for n in fa.numbers if n.value == value and n.strong and not n.ordinal}
+        things_b = {n.counts for n in fb.numbers if n.value == value and n.strong and not n.ordinal}
+        bounds_a = {
+            n.bound for n in fa.numbers
+            if n.value == value and not n.ordinal and (n.counts is None or None in things_b or n.counts in things_b)
+        }
+        bounds_b = {
+            n.bound for n in fb.numbers
+            if n.value == value and not n.ordinal and (n.counts is None or None in things_a or n.counts in things_a)
+        }
         bounded_a, bounded_b = bounds_a - {"exact"}, bounds_b - {"exact"}
         if bounded_a != bounded_b:
             odd_first = bool(bounded_a - bounded_b)
@@ -388,6 +398,10 @@ def check_modality(ctx: PairContext, link: Link) -> list[Observation]:
     """
     ma, mb = _main_modal(ctx.a, link.a), _main_modal(ctx.b, link.b)
     if ma is None or mb is None or ma[0] == mb[0]:
+        return []
+    if ma[1] != min(link.a) or mb[1] != min(link.b):
+        # A side split in two whose first sentence has no modal verb ("He chooses the island. The shape must
+        # match.") leads with a different clause than the other side: the two leading modals do not correspond.
         return []
     (name_a, *tok_a), (name_b, *tok_b) = ma, mb
     if {name_a, name_b} != {"obligation", "permission"}:
