@@ -34,7 +34,7 @@ from typing import Any
 GENERATED_DIR = Path(__file__).resolve().parent / "generated"
 INDEX_NAME = "lookup-index.json"  # what a search needs: postings, rule ids, section data
 DOCS_NAME = "lookup-docs.json"  # what showing a rule needs: texts per view, passages, rulings (loaded lazily)
-INDEX_VERSION = 1
+INDEX_VERSION = 2
 K1 = 1.2
 B = 0.75
 GRAM_WEIGHT = 1.0
@@ -103,21 +103,34 @@ def grams(text: str, size: int = GRAM_SIZE) -> list[str]:
 # -- the index ----------------------------------------------------------------------------------------------
 # Plain classes rather than dataclasses: importing `dataclasses` (and `inspect` with it) costs ~7 ms of start-up.
 class Postings:
-    """An inverted index: term → flat list `[doc, tf, doc, tf, …]`, with document lengths."""
+    """An inverted index: term → postings `"doc tf doc tf …"`, with document lengths.
 
-    __slots__ = ("lengths", "terms")
+    Postings stay strings as loaded from JSON and are split into integers only for the terms a query uses:
+    parsing a few hundred kilobytes of integer lists would cost more start-up than the whole search."""
 
-    def __init__(self, terms: dict[str, list[int]], lengths: list[int]) -> None:
+    __slots__ = ("_decoded", "lengths", "terms")
+
+    def __init__(self, terms: dict[str, str], lengths: list[int]) -> None:
         self.terms = terms
         self.lengths = lengths
+        self._decoded: dict[str, list[int]] = {}
 
     @property
     def average(self) -> float:
         return (sum(self.lengths) / len(self.lengths)) if self.lengths else 0.0
 
+    def postings(self, term: str) -> list[int]:
+        """`[doc, tf, doc, tf, …]` of `term` (empty when the index does not know it)."""
+        found = self._decoded.get(term)
+        if found is None:
+            encoded = self.terms.get(term)
+            found = [int(x) for x in encoded.split()] if encoded else []
+            self._decoded[term] = found
+        return found
+
     def df(self, term: str) -> int:
         """How many documents contain `term`."""
-        return len(self.terms.get(term, ())) // 2
+        return len(self.postings(term)) // 2
 
     def bm25(self, query: Sequence[str], scores: list[float], weight: float = 1.0,
              idf: dict[str, float] | None = None) -> None:
@@ -126,7 +139,7 @@ class Postings:
         n = len(self.lengths)
         average = self.average or 1.0
         for term, count in Counter(query).items():
-            postings = self.terms.get(term)
+            postings = self.postings(term)
             if not postings:
                 continue
             if idf is not None and term in idf:
@@ -187,17 +200,26 @@ class Index:
 
     @property
     def docs(self) -> list[dict[str, Any]]:
-        """The documents, read from the documents file beside the index on first use."""
+        """Every document, read from the documents file beside the index on first use."""
         if self._docs is None:
-            if self.path is None:
-                raise LookupError(f"{self.game}: look-up index has no documents")
-            self._docs = json.loads(self.path.with_name(DOCS_NAME).read_text(encoding="utf-8"))["docs"]
+            self._docs = json.loads(self._docs_path().read_text(encoding="utf-8"))["docs"]
         return self._docs
 
+    def _docs_path(self) -> Path:
+        if self.path is None:
+            raise LookupError(f"{self.game}: look-up index has no documents")
+        return self.path.with_name(DOCS_NAME)
+
     def doc(self, rule_id: str) -> dict[str, Any] | None:
+        """One document. The documents file holds one document per line (line n + 1 for document n), so showing
+        a rule parses that line only."""
         if rule_id not in self.ids:
             return None
-        return self.docs[self.ids.index(rule_id)]
+        number = self.ids.index(rule_id)
+        if self._docs is not None:
+            return self._docs[number]
+        lines = self._docs_path().read_text(encoding="utf-8").split("\n")
+        return json.loads(lines[number + 1].rstrip(","))
 
 
 def index_paths(generated_dir: Path = GENERATED_DIR) -> list[Path]:

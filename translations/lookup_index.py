@@ -15,8 +15,8 @@ section number and whether other rules are nested under it: `ids`, `leads`, `sec
            "rulings": [{"id", "default", "question": {view: str},
                         "readings": [{"id", "editions", "text": {view: str}}]}]}, ...],
  "sections": [[trigram, ...], ...],                           # character trigrams of each section's titles
- "words": {term: [doc, tf, ...]}, "word_lengths": [...],       # BM25 postings, weighted term frequencies
- "grams": {trigram: [doc, tf, ...]}, "gram_lengths": [...]}
+ "words": {term: "doc tf doc tf ..."}, "word_lengths": [...],   # BM25 postings, weighted term frequencies
+ "grams": {trigram: "doc tf ..."}, "gram_lengths": [...]}      # (strings: decoded only for the query's terms)
 ```
 
 A *view* is a summary language (`de`: the language's own edition and the spec's default readings) or
@@ -157,8 +157,9 @@ class _PostingsBuilder:
             self.terms.setdefault(term, []).extend((doc, counts[term]))
         self.lengths.append(sum(counts.values()))
 
-    def as_json(self) -> dict[str, list[int]]:
-        return {term: self.terms[term] for term in sorted(self.terms)}
+    def as_json(self) -> dict[str, str]:
+        """Postings as strings `"doc tf doc tf …"` (see `translations.lookup.Postings`)."""
+        return {term: " ".join(map(str, self.terms[term])) for term in sorted(self.terms)}
 
 
 #: Fields whose tokens count once per document however often they occur: a concept's many written forms
@@ -266,7 +267,8 @@ def index_json(index: Mapping[str, Any]) -> str:
 
 
 def docs_json(index: Mapping[str, Any]) -> str:
-    """The documents file (`lookup-docs.json`), one document per line so diffs stay readable."""
+    """The documents file (`lookup-docs.json`): one document per line (document n on line n + 1), so diffs stay
+    readable and the look-up can parse just the line of the rule it shows."""
     docs = ",\n".join(json.dumps(doc, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
                       for doc in index["docs"])
     return '{"docs":[\n' + docs + "\n]}\n"
