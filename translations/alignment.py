@@ -14,7 +14,10 @@ Sections (headings, numbered steps) may be printed in a different order (a suppl
 shuffled around a picture). Before the monotonic DP, the second edition's sections are re-ordered by where their
 confident sentence matches fall in the first edition. After it, a sentence left without counterpart is
 re-examined against every sentence of the other edition: a confident match elsewhere is a *displaced* link, not
-an omission.
+an omission. Sentences still unlinked are then looked for where they should be (next to their linked
+neighbours' counterparts): an unlinked neighbourhood sentence (or pair, for a split) that shares concepts or
+numbers is linked (:func:`_pair_leftovers`), and one no confident link claims that names the same things
+answers it (:func:`_answered`). Only what nothing plausible answers stays without counterpart.
 
 The DP runs row by row in numpy: the 0:1 move has score zero, so each row is a running maximum
 (``np.maximum.accumulate``), which keeps six pairs of ~400 sentences well under a second.
