@@ -544,8 +544,10 @@ class RaceState(State):
             if self.frame_gone[m] or self.claimed[p] >> m & 1:
                 continue
             self.claimed[p] |= 1 << m
-            if self._frame_options(m):
+            options = self._frame_options(m)
+            if options:
                 self._ask(FRAME, p, frame=m)
+                self._legal = options  # what _list_actions would list now: not computed twice
                 action = yield
                 self._take_frame(p, m, action)
             targets = self.frame_targets(m)
@@ -1092,10 +1094,12 @@ class RaceState(State):
         extra = self.has_captain(p, "extra_island")
         placed = 0
         while drawn and placed < places + extra:
-            if not self._discover_actions_for(drawn):
+            options = self._discover_actions_for(drawn)
+            if not options:
                 break
             optional = placed >= places
             self._ask(DISCOVER, p, drawn=tuple(drawn), optional=optional)
+            self._legal = [DONE, *options] if optional else options  # as _list_actions lists them
             action = yield
             if action.kind == "done":
                 break
@@ -1161,9 +1165,11 @@ class RaceState(State):
         for p in self.order_from_start():
             resolved = 0
             while True:
-                if not self._objective_actions(p, resolved):
+                options = self._objective_actions(p, resolved)
+                if not options:
                     break
                 self._ask(OBJECTIVE, p, resolved=resolved)
+                self._legal = options  # as _list_actions lists them: not computed twice
                 action = yield
                 if action.kind == "done":
                     break
