@@ -723,12 +723,16 @@ class RaceState(State):
         T = self.T
         if not T.goods_cards_playable:
             return []
-        seen: set[int] = set()
-        out = []
+        plays = T.cache.get("play_actions")
+        if plays is None:  # per card: its play action, None for a charter ship (assigned in planning, not played)
+            plays = T.cache["play_actions"] = [
+                None if card.ship is not None else self._act("play", (("card", card.id),)) for card in T.cards
+            ]
+        out: list[Action] = []
         for c in self.cards[p]:
-            if T.cards[c].ship is None and c not in seen:
-                seen.add(c)
-                out.append(self._act("play", (("card", T.cards[c].id),)))
+            action = plays[c]
+            if action is not None and action not in out:  # a duplicate card offers the same move once
+                out.append(action)
         return out
 
     def _play_card(self, p: int, action: Action) -> None:
