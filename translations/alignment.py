@@ -28,6 +28,7 @@ glossary and number signals, and needs a compiled extension.
 
 from __future__ import annotations
 
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -247,16 +248,17 @@ def align(a: PreparedEdition, b: PreparedEdition) -> list[Link]:
     return _answered(links, a, b)
 
 
-def _anchors(index: int, mapping: dict[int, list[int]]) -> list[int]:
+def _anchors(index: int, mapping: dict[int, list[int]], keys: list[int] | None = None) -> list[int]:
     """Where a sentence's counterpart should be: just after the counterpart of its nearest linked predecessor
-    and just before that of its nearest linked successor."""
-    before = [k for k in mapping if k < index]
-    after = [k for k in mapping if k > index]
+    and just before that of its nearest linked successor (``keys``: ``sorted(mapping)``, if at hand)."""
+    keys = keys if keys is not None else sorted(mapping)
+    at = bisect_left(keys, index)
     out = []
-    if before:
-        out.append(max(mapping[max(before)]) + 1)
-    if after:
-        out.append(min(mapping[min(after)]) - 1)
+    if at > 0:
+        out.append(max(mapping[keys[at - 1]]) + 1)
+    after = at + 1 if at < len(keys) and keys[at] == index else at
+    if after < len(keys):
+        out.append(min(mapping[keys[after]]) - 1)
     return out
 
 
@@ -288,10 +290,8 @@ def _answered(links: list[Link], a: PreparedEdition, b: PreparedEdition) -> list
         a_to_b, b_to_a = _partners(out, 0.0)
         sure_theirs = sure_b_to_a if first else sure_a_to_b  # their sentences a confident link claims
         anchors_of = a_to_b if first else b_to_a  # my linked sentences -> their counterparts
-        free = [
-            j for j in them.active
-            if j not in sure_theirs or them.sentences[j].kind == "caption"
-        ]
+        free = [j for j in them.active if j not in sure_theirs or them.sentences[j].kind == "caption"]  # sorted
+        anchor_keys = sorted(anchors_of)
         generic = me.generic_concepts | them.generic_concepts
         for n, lk in enumerate(out):
             mine = lk.a if first else lk.b
@@ -302,14 +302,17 @@ def _answered(links: list[Link], a: PreparedEdition, b: PreparedEdition) -> list
             named = set(me.features[i].concepts)
             concepts = named - generic
             numbers = me.features[i].strong_values()
-            near = _anchors(i, anchors_of)
-            if not named or not near:
+            if not named:
                 continue
+            near = _anchors(i, anchors_of, anchor_keys)
+            if not near:
+                continue
+            window = {
+                j for k in near for j in free[bisect_left(free, k - ANSWER_WINDOW) : bisect_right(free, k + ANSWER_WINDOW)]
+            }
             best = 0.0
-            for j in free:
+            for j in sorted(window):
                 distance = min(abs(j - k) for k in near)
-                if distance > ANSWER_WINDOW:
-                    continue
                 theirs_named = set(them.features[j].concepts)
                 shared = concepts & theirs_named
                 specific = bool(shared) and len(shared) >= min(2, len(concepts), len(theirs_named - generic))
@@ -319,8 +322,8 @@ def _answered(links: list[Link], a: PreparedEdition, b: PreparedEdition) -> list
                     continue
                 # Every number either states must be there on the other side: a sentence that scores "1 point per
                 # marker" does not answer one that scores "the settler value" (that is a rule change, not a match).
-                theirs = them.features[j]
-                if not (numbers <= theirs.all_values() and theirs.quantities() <= me.features[i].all_values()):
+                their_features = them.features[j]
+                if not (numbers <= their_features.all_values() and their_features.quantities() <= me.features[i].all_values()):
                     continue
                 sim = float(me.embeddings[i] @ them.embeddings[j])
                 if sim >= ANSWER_MIN_SIM:
@@ -362,27 +365,36 @@ def _pair_leftovers(links: list[Link], a: PreparedEdition, b: PreparedEdition, m
     if not lone_a or not lone_b:
         return links
     to_b, _ = _partners(links, 0.0)
+    keys = sorted(to_b)
+    sorted_b = sorted(lone_b)
+    joined_b: dict[tuple[int, ...], tuple[np.ndarray, set[str], set[int], float]] = {}
 
-    def groups(lone: set[int], edition: PreparedEdition, near: list[int]) -> list[tuple[int, ...]]:
+    def groups(near: list[int]) -> list[tuple[int, ...]]:
+        found = {
+            k
+            for n in near
+            for k in sorted_b[bisect_left(sorted_b, n - LEFTOVER_WINDOW) : bisect_right(sorted_b, n + LEFTOVER_WINDOW)]
+        }
         out: list[tuple[int, ...]] = []
-        for k in sorted(lone):
-            if not any(abs(k - n) <= LEFTOVER_WINDOW for n in near):
-                continue
+        for k in sorted(found):
             out.append((k,))
-            if k + 1 in lone and edition.sentences[k].block == edition.sentences[k + 1].block:
+            if k + 1 in lone_b and b.sentences[k].block == b.sentences[k + 1].block:
                 out.append((k, k + 1))
         return out
 
     candidates: list[tuple[float, tuple[int, ...], tuple[int, ...]]] = []
     seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     for i in sorted(lone_a):
+        near_groups = groups(_anchors(i, to_b, keys))
         for ga in ((i,), (i, i + 1)) if i + 1 in lone_a else ((i,),):
             x = _joined(a, ga)
-            for gb in groups(lone_b, b, _anchors(i, to_b)):
+            for gb in near_groups:
                 if len(ga) + len(gb) > 3 or (ga, gb) in seen:
                     continue
                 seen.add((ga, gb))
-                score, shared = _leftover_score(x, _joined(b, gb), mu)
+                if gb not in joined_b:
+                    joined_b[gb] = _joined(b, gb)
+                score, shared = _leftover_score(x, joined_b[gb], mu)
                 if shared and score >= LEFTOVER_THRESHOLD + MERGE_PENALTY * (len(ga) + len(gb) - 2):
                     candidates.append((score, ga, gb))
     if not candidates:
