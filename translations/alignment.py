@@ -118,9 +118,9 @@ def _binary(rows: list[set[object]]) -> np.ndarray:
 def _jaccard(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     inter = a @ b.T
     union = a.sum(1)[:, None] + b.sum(1)[None, :] - inter
-    with np.errstate(divide="ignore", invalid="ignore"):
-        jac = np.where(union > 0, inter / np.maximum(union, 1e-9), 0.0)
-    return jac
+    # Where the union is empty the intersection is too: 0 / tiny = 0, with no branch over the whole matrix.
+    np.maximum(union, np.float32(1e-9), out=union)
+    return inter / union
 
 
 @dataclass
