@@ -163,3 +163,15 @@ def test_a_caption_printed_beside_the_text_answers_an_omission(tmp_path: Path) -
     start, end = span_of(zman, "Place the tile so that it matches the island's shape.")
     result = audit("de", source_text("de"), tmp_path, pair="de,en-zman")
     assert not [f for f in findings_at(result, "en-zman", start, end) if f["kind"] == "omission"]
+
+
+def test_pair_mode_shows_the_missing_rule_itself_and_no_label_as_a_high_number(tmp_path: Path) -> None:
+    """de,en-zman: the rule en-zman lacks is reported on the sentence that states it (not only on a side
+    remark), and a number printed on a card ('the "5" card') is no high number conflict."""
+    de = source_text("de")
+    result = audit("de", de, tmp_path, pair="de,en-zman")
+    start, end = span_of(de, "darfst du stattdessen 1 Gold abgeben")
+    found = [f for f in findings_at(result, "de", start, end) if f["kind"] == "omission" and f["missing_in"] == ["en-zman"]]
+    assert found and found[0]["severity"] in ("high", "medium")
+    start, end = span_of(de, "Sortiere die 50/100er-Karten")
+    assert not [f for f in findings_at(result, "de", start, end) if f["severity"] == "high"]
