@@ -280,3 +280,15 @@ def test_a_followed_non_default_reading_is_stated_with_its_rule() -> None:
             end = next((i for i in range(start + 1, len(lines)) if '<a id="' in lines[i]), len(lines))
             block = "\n".join(lines[start:end])
             assert block.count("In this edition instead:") == len(differing), (edition, rule.id)
+
+
+def test_tables_name_components_by_their_terms_not_their_ids() -> None:
+    from rulespec.loading import bundled_games
+    from rulespec.model import load_spec
+
+    for game in bundled_games():
+        spec = load_spec(game)
+        named = [c.id for c in spec.components.values() if c.concept in spec.concepts]
+        for lang in spec.summary_languages:
+            text = render_summary(spec, lang, "md")
+            assert not [cid for cid in named if f"| {cid} |" in text], (game, lang)

@@ -242,12 +242,20 @@ class ViewBuilder:
             return ", ".join(self.value(v) for v in value)
         if isinstance(value, str) and value in self.spec.concepts:
             return self.term_html(value)
+        if isinstance(value, str) and (concept := self._concept_of(value)):
+            return self.term_html(concept)
         if value is None:
             return "–"
         if isinstance(value, bool):
             return self.plain_text(N_("yes") if value else N_("no"))
         text = format_value(value, self.lang)
         return str(escape(text)) if self.html else text
+
+    def _concept_of(self, item_id: str) -> str | None:
+        """The glossary concept naming a component or area id (`good.wood` → `wood`), so tables show terms."""
+        item = self.spec.components.get(item_id) or self.spec.areas.get(item_id)
+        concept = getattr(item, "concept", None)
+        return concept if concept in self.spec.concepts else None
 
     # -- items --------------------------------------------------------------------------------------------
     def rulings_of(self, rule: Any) -> list[Any]:
