@@ -288,7 +288,8 @@ def test_tables_name_components_by_their_terms_not_their_ids() -> None:
 
     for game in bundled_games():
         spec = load_spec(game)
-        named = [c.id for c in spec.components.values() if c.concept in spec.concepts]
+        # Dotted ids only: an undotted id may be a plain word too (`die`, `board`).
+        named = [c.id for c in spec.components.values() if c.concept in spec.concepts and "." in c.id]
         for lang in spec.summary_languages:
             text = render_summary(spec, lang, "md")
             assert not [cid for cid in named if f"| {cid} |" in text], (game, lang)
