@@ -187,3 +187,15 @@ def test_nonsense_finds_nothing(query: str) -> None:
     from translations.lookup import load_indexes, search
 
     assert search(load_indexes(), query) == []
+
+
+def test_passages_show_each_sentence_once() -> None:
+    """Two quotes of one sentence (or overlapping passages) must not print that sentence twice."""
+    from translations.lookup import load_indexes
+
+    for index in load_indexes():
+        for doc in index.docs:
+            for item in doc["passages"]:
+                pieces = [p.strip() for p in item["text"].split(" … ") if p.strip()]
+                sentences = [s for piece in pieces for s in piece.split(". ") if len(s) > 40]
+                assert len(sentences) == len(set(sentences)), (index.game, doc.get("id"), item["edition"])

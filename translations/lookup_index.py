@@ -64,15 +64,25 @@ def clean(text: str) -> str:
     return " ".join(text.split())
 
 
-def passage(text: str, span: tuple[int, int]) -> str:
+def passage_span(text: str, span: tuple[int, int]) -> tuple[int, int]:
     """The quote at `span` widened to whole sentences (within `PASSAGE_REACH` characters)."""
     start, end = span
     begin = max(0, start - PASSAGE_REACH)
     boundaries = [m.end() for m in _SENTENCE_END.finditer(text, begin, start)]
     begin = boundaries[-1] if boundaries else start
     after = _SENTENCE_END.search(text, end, min(len(text), end + PASSAGE_REACH))
-    finish = after.end() if after else end
-    return clean(text[begin:finish])
+    return begin, after.end() if after else end
+
+
+def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """Spans in text order, overlapping ones joined (two quotes of one sentence show it once)."""
+    out: list[tuple[int, int]] = []
+    for begin, finish in sorted(spans):
+        if out and begin <= out[-1][1]:
+            out[-1] = (out[-1][0], max(out[-1][1], finish))
+        else:
+            out.append((begin, finish))
+    return out
 
 
 def cited_passages(spec: Any, citations: Mapping[str, Any], texts: Mapping[str, str]) -> list[dict[str, str]]:
@@ -88,12 +98,16 @@ def cited_passages(spec: Any, citations: Mapping[str, Any], texts: Mapping[str, 
             found[edition] = f"({citation['silent']})"
             continue
         parts: list[str] = []
+        spans: list[tuple[int, int]] = []
+        text = texts.get(edition)
         for quote, until in quotes_of(citation):
-            text = texts.get(edition)
             span = quote_span(text, quote, until) if text is not None else None
-            part = passage(text, span) if text is not None and span is not None else clean(quote)
-            if part not in parts:
-                parts.append(part)
+            if text is not None and span is not None:
+                spans.append(passage_span(text, span))
+            elif clean(quote) not in parts:
+                parts.append(clean(quote))
+        if text is not None:
+            parts = [clean(text[begin:finish]) for begin, finish in _merged(spans)] + parts
         joined = " … ".join(parts)
         found[edition] = joined if len(joined) <= PASSAGE_MAX else joined[: PASSAGE_MAX - 1].rstrip() + "…"
     return [{"edition": edition, "text": text} for edition, text in found.items()]
