@@ -237,3 +237,12 @@ def test_glossary_variants_are_never_reported(tmp_path: Path, monkeypatch: pytes
     en.write_text(text, encoding="utf-8")
     after = {k.split("@")[0] for k in _glossary_findings(en, tmp_path, concepts)}
     assert after <= before
+
+
+def test_a_single_edition_game_is_refused_with_a_reason() -> None:
+    from typer.testing import CliRunner
+
+    from cli.app import app
+
+    result = CliRunner().invoke(app, ["audit", "francis_drake"])
+    assert result.exit_code == 2 and "only en" in result.output

@@ -532,6 +532,8 @@ def _sort(findings: list[dict[str, Any]], spec: Any) -> list[dict[str, Any]]:
 
 def resolve_pairs(edition_ids: Sequence[str], pairs: Sequence[str] | None) -> list[tuple[str, str]]:
     """``["en,de"]`` → ``[("en", "de")]``; all pairs in edition order when none are given."""
+    if len(edition_ids) < 2:
+        raise AuditError(f"an audit compares editions, and this game has only {', '.join(edition_ids) or 'none'}")
     if not pairs:
         return list(combinations(edition_ids, 2))
     out: list[tuple[str, str]] = []
