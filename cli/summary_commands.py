@@ -11,7 +11,7 @@ Exit codes: 0 success, 1 nothing found / invalid spec, 2 usage or I/O error.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -147,10 +147,8 @@ def lookup(
         raise typer.Exit(code)
 
 
-def lookup_main(argv: list[str]) -> int:
-    """`rulespec lookup …` without typer's parameter machinery (which imports pydantic, ~90 ms): the same
-    options parsed with argparse, so a cold look-up starts about as fast as `import typer`. `--help` is left to
-    typer (see `wants_typer`)."""
+def lookup_parser() -> Any:
+    """The argparse twin of :func:`lookup`'s typer options (a test keeps the two in step)."""
     import argparse
 
     parser = argparse.ArgumentParser(prog="rulespec lookup", add_help=False)
@@ -161,6 +159,14 @@ def lookup_main(argv: list[str]) -> int:
     parser.add_argument("--id", dest="rule_id")
     parser.add_argument("--json", dest="as_json", action="store_true")
     parser.add_argument("--limit", "-n", type=int, default=5)
+    return parser
+
+
+def lookup_main(argv: list[str]) -> int:
+    """`rulespec lookup …` without typer's parameter machinery (which imports pydantic, ~90 ms): the same
+    options parsed with argparse, so a cold look-up starts about as fast as `import typer`. `--help` is left to
+    typer (see `wants_typer`)."""
+    parser = lookup_parser()
     try:
         args = parser.parse_args(argv)
     except SystemExit:

@@ -199,3 +199,16 @@ def test_passages_show_each_sentence_once() -> None:
                 pieces = [p.strip() for p in item["text"].split(" … ") if p.strip()]
                 sentences = [s for piece in pieces for s in piece.split(". ") if len(s) > 40]
                 assert len(sentences) == len(set(sentences)), (index.game, doc.get("id"), item["edition"])
+
+
+def test_fast_lookup_parser_accepts_exactly_the_typer_options() -> None:
+    """`rulespec lookup` is parsed by argparse on its fast path; its options must not drift from typer's."""
+    import typer.main
+
+    from cli.app import app
+    from cli.summary_commands import lookup_parser
+
+    command = typer.main.get_command(app).commands["lookup"]  # type: ignore[attr-defined]
+    typer_options = {opt for param in command.params for opt in param.opts if opt.startswith("-")} - {"--help"}
+    fast_options = {opt for action in lookup_parser()._actions for opt in action.option_strings}
+    assert fast_options == typer_options
