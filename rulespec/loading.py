@@ -218,6 +218,7 @@ def build_spec(folder: Path, documents: dict[str, list[YamlDocument]]) -> Spec:
                 term=t["term"], plural=t.get("plural", ""), variants=tuple(t.get("variants", ())),
                 forms=tuple(t.get("forms", ())), gender=t.get("gender"),
                 project_translation=t.get("project_translation", False), note=t.get("note", ""),
+                cases=dict(t.get("cases", {})),
             )
             for key, t in item["terms"].items()
         }

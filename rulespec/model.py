@@ -175,6 +175,7 @@ class Term:
     gender: str | None = None
     project_translation: bool = False
     note: str = ""
+    cases: dict[str, str] = field(default_factory=dict)  # `dat_pl`, `acc_pl_def`, … → inflected term (see schema)
 
     def all_forms(self) -> tuple[str, ...]:
         """Every written form of this term: the term, plural, variants and inflections, without repeats."""

@@ -37,6 +37,22 @@ class ResolvedTerm:
     source: str  # the glossary key it came from: an edition id or a language code
     project_translation: bool
     fallback: bool  # True when no term of the target language/edition exists
+    cases: tuple[tuple[str, str], ...] = ()  # the glossary's `cases` (`dat_pl` → "kleinen Schiffen")
+    gender: str | None = None
+
+    def form(self, plural: bool = False, case: str | None = None) -> str:
+        """The term in number `plural` and, when the glossary has it, grammatical `case` (`dat`, `acc_def`):
+        `<case>_<sg|pl>[_def]`, then the same without `_def`, then the plain singular/plural."""
+        plain = self.plural if plural else self.singular
+        if not case:
+            return plain
+        forms = dict(self.cases)
+        base, _, article = case.partition("_")
+        number = "pl" if plural else "sg"
+        for key in (f"{base}_{number}_{article}" if article else None, f"{base}_{number}"):
+            if key and key in forms:
+                return forms[key]
+        return plain
 
 
 @dataclass
@@ -88,15 +104,36 @@ class TermResolver:
                 self.used_project_translation |= project
                 if project:
                     self.project_terms[concept_id] = term.term
-                return ResolvedTerm(concept_id, term.term, term.plural or term.term, key, project, False)
+                return ResolvedTerm(concept_id, term.term, term.plural or term.term, key, project, False,
+                                    _cases(term), getattr(term, "gender", None))
         for key in [self.spec.default_edition, *sorted(terms)]:
             term = terms.get(key)
             if term is not None:
                 self.fallbacks.add(concept_id)
-                return ResolvedTerm(concept_id, term.term, term.plural or term.term, key, False, True)
+                return ResolvedTerm(concept_id, term.term, term.plural or term.term, key, False, True,
+                                    _cases(term), getattr(term, "gender", None))
         raise KeyError(f"glossary concept {concept_id!r} has no terms")
 
-    def term(self, concept_id: str, plural: bool = False) -> str:
-        """The singular (or plural) term of a concept."""
+    def term(self, concept_id: str, plural: bool = False, case: str | None = None) -> str:
+        """The singular (or plural) term of a concept, in `case` (`dat`, `acc_def`) when the glossary has it."""
+        return self.resolve(concept_id).form(plural, case)
+
+    def relative(self, concept_id: str, plural: bool = False) -> str:
+        """The relative pronoun (nominative/accusative) referring to the concept's term, from its gender: Dutch
+        `die` (de-words and plurals) / `dat` (het-words); German `der`/`die`/`das` (plural `die`). Without a
+        gender: `die`."""
         resolved = self.resolve(concept_id)
-        return resolved.plural if plural else resolved.singular
+        return relative_pronoun(self.lang, None if plural else resolved.gender)
+
+
+def _cases(term: Any) -> tuple[tuple[str, str], ...]:
+    return tuple(sorted((getattr(term, "cases", None) or {}).items()))
+
+
+#: Relative pronoun by language and gender (None: plural or unknown).
+_RELATIVE = {"nl": {"n": "dat"}, "de": {"m": "der", "f": "die", "n": "das"}}
+
+
+def relative_pronoun(lang: str, gender: str | None) -> str:
+    """`die`/`dat` (Dutch) or `der`/`die`/`das` (German) for a term of `gender`; `die` otherwise."""
+    return _RELATIVE.get(lang.split("_")[0].split("-")[0], {}).get(gender or "", "die")

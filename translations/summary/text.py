@@ -6,6 +6,14 @@ A rule's English `summary` is the msgid; its translation keeps the same placehol
   with the locale's list pattern; a string that names a glossary concept becomes that concept's term);
 * `{term:concept}` / `{terms:concept}` become the singular / plural glossary term of the target language/edition.
 
+Only translations use two more forms (the English msgid keeps `{term:x}` / `{terms:x}`; the catalog check counts
+them as the concept `x`):
+
+* `{term@dat:concept}`, `{terms@acc_def:concept}`: the term in a grammatical case from the glossary's optional
+  `cases` (`dat_pl`, `acc_pl_def`, …; `_def` after a definite article), falling back to the plain form;
+* `{rel:concept}`: the relative pronoun agreeing with the term's gender (Dutch `die`/`dat`, German
+  `der`/`die`/`das`).
+
 Number agreement: gettext cannot inflect nouns, so a term placeholder that directly follows a numeric param
 (`{cloth} {term:cloth}`) takes the number's CLDR plural category — singular for `one`, plural otherwise — whatever
 form the English author wrote. Changing a param from 1 to 2 therefore yields "2 Stoffe", not "2 Stoff".
@@ -27,7 +35,10 @@ from markupsafe import Markup, escape
 from translations.summary.i18n import plural_index
 from translations.summary.terms import TermResolver
 
-PLACEHOLDER = re.compile(r"\{(?:(?P<kind>terms?):(?P<concept>[a-z0-9_]+(?:\.[a-z0-9_]+)*)|(?P<param>[a-z][a-z0-9_]*))\}")
+PLACEHOLDER = re.compile(
+    r"\{(?:(?P<kind>terms?|rel)(?:@(?P<case>(?:nom|acc|dat|gen)(?:_def)?))?:(?P<concept>[a-z0-9_]+(?:\.[a-z0-9_]+)*)"
+    r"|(?P<param>[a-z][a-z0-9_]*))\}"
+)
 #: A numeric placeholder followed by whitespace only, right before a term placeholder.
 _NUMBER_BEFORE = re.compile(r"\{(?P<param>[a-z][a-z0-9_]*)\}\s+$")
 
@@ -99,12 +110,21 @@ def expand(
             pieces.append(shown)
             continue
         concept = match["concept"]
+        if match["kind"] == "rel":
+            try:
+                pronoun = resolver.relative(concept)
+            except KeyError as error:
+                raise PlaceholderError(f"{where}: {error.args[0]}") from None
+            if capital and match.start() == 0:
+                pronoun = pronoun[:1].upper() + pronoun[1:]
+            pieces.append(pronoun)
+            continue
         plural = match["kind"] == "terms"
         before = _NUMBER_BEFORE.search(text[:match.start()])
         if before and _is_number(params.get(before["param"])):
             plural = plural_index(lang, params[before["param"]]) == 1
         try:
-            term = resolver.term(concept, plural=plural)
+            term = resolver.term(concept, plural=plural, case=match["case"])
         except KeyError as error:
             raise PlaceholderError(f"{where}: {error.args[0]}") from None
         if capital and match.start() == 0:

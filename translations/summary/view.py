@@ -28,7 +28,7 @@ from translations.summary.terms import TermResolver
 from translations.summary.text import expand, format_value
 from translations.summary.values import is_number, shown_attributes
 
-CONCEPT_PLACEHOLDER = re.compile(r"\{terms?:([a-z0-9_.]+)\}")
+CONCEPT_PLACEHOLDER = re.compile(r"\{(?:terms?|rel)(?:@[a-z_]+)?:([a-z0-9_.]+)\}")
 
 
 def N_(message: str) -> str:
