@@ -99,6 +99,17 @@ def quote_span(text: str, quote: str, until: str | None = None) -> tuple[int, in
     return (first[0], last[1]) if last else None
 
 
+def merge_spans(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """``spans`` sorted, with overlapping or touching ones joined."""
+    merged: list[tuple[int, int]] = []
+    for start, end in sorted(spans):
+        if merged and start <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(merged[-1][1], end))
+        else:
+            merged.append((start, end))
+    return merged
+
+
 def paragraph_span(text: str, start: int, end: int) -> tuple[int, int]:
     """The paragraph(s) around ``[start, end)``: bounded by blank lines or page breaks."""
     before = [m.end() for m in _PARAGRAPH_BREAK.finditer(text, 0, start)]

@@ -74,20 +74,9 @@ def passage_span(text: str, span: tuple[int, int]) -> tuple[int, int]:
     return begin, after.end() if after else end
 
 
-def _merged(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """Spans in text order, overlapping ones joined (two quotes of one sentence show it once)."""
-    out: list[tuple[int, int]] = []
-    for begin, finish in sorted(spans):
-        if out and begin <= out[-1][1]:
-            out[-1] = (out[-1][0], max(out[-1][1], finish))
-        else:
-            out.append((begin, finish))
-    return out
-
-
 def cited_passages(spec: Any, citations: Mapping[str, Any], texts: Mapping[str, str]) -> list[dict[str, str]]:
     """Per edition (in the spec's edition order), the passage(s) an item cites, or the edition's silence."""
-    from translations.citations import quote_span, quotes_of
+    from translations.citations import merge_spans, quote_span, quotes_of
 
     found: dict[str, str] = {}
     for edition in spec.editions:
@@ -107,7 +96,7 @@ def cited_passages(spec: Any, citations: Mapping[str, Any], texts: Mapping[str, 
             elif clean(quote) not in parts:
                 parts.append(clean(quote))
         if text is not None:
-            parts = [clean(text[begin:finish]) for begin, finish in _merged(spans)] + parts
+            parts = [clean(text[begin:finish]) for begin, finish in merge_spans(spans)] + parts
         joined = " … ".join(parts)
         found[edition] = joined if len(joined) <= PASSAGE_MAX else joined[: PASSAGE_MAX - 1].rstrip() + "…"
     return [{"edition": edition, "text": text} for edition, text in found.items()]

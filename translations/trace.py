@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rulespec.model import Spec
-from translations.citations import quote_span, resolve_citations
+from translations.citations import merge_spans, quote_span, resolve_citations
 from translations.segment import sentences
 
 
@@ -42,16 +42,6 @@ def _overlaps(spans: list[tuple[int, int]], start: int, end: int) -> bool:
     return any(0 <= j < len(spans) and spans[j][0] < end and spans[j][1] > start for j in (i, i + 1))
 
 
-def _merge(spans: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    merged: list[tuple[int, int]] = []
-    for s, e in sorted(spans):
-        if merged and s <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(merged[-1][1], e))
-        else:
-            merged.append((s, e))
-    return merged
-
-
 def coverage(spec: Spec, texts: Mapping[str, str]) -> list[EditionCoverage]:
     """Coverage of every edition whose text is given."""
     cited: dict[str, list[tuple[int, int]]] = {e: [] for e in texts}
@@ -67,7 +57,7 @@ def coverage(spec: Spec, texts: Mapping[str, str]) -> list[EditionCoverage]:
     report = []
     for edition, text in texts.items():
         language = spec.editions[edition].language
-        cited_spans, exempt_spans = _merge(cited[edition]), _merge(exempt[edition])
+        cited_spans, exempt_spans = merge_spans(cited[edition]), merge_spans(exempt[edition])
         result = EditionCoverage(edition)
         for start, end in sentences(text, language):
             result.total += 1

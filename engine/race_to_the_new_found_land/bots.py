@@ -168,13 +168,19 @@ def _score_settle(state: st.RaceState, action: Action) -> float:
     return value + 2.0
 
 
+def _play_card_value(state: st.RaceState, action: Action) -> float:
+    """Playing a goods/points card now, against keeping it for its final-scoring points."""
+    T = state.T
+    card = T.cards[T.card_index[action.get("card")]]
+    return card.points - T.final_card_points - 0.5
+
+
 def _score_deliver(state: st.RaceState, action: Action) -> float:
     T = state.T
     if action.kind == "done":
         return 0.0
     if action.kind == "play":
-        card = T.cards[T.card_index[action.get("card")]]
-        return card.points - T.final_card_points - 0.5
+        return _play_card_value(state, action)
     ships = action.get("ships")
     if action.kind == "antwerp":
         return 0.2 * len(state.goods[state.cur]) - 0.5 * len(ships)
@@ -222,8 +228,7 @@ def _score_objective(state: st.RaceState, action: Action) -> float:
     if action.kind == "done":
         return 0.0
     if action.kind == "play":
-        card = T.cards[T.card_index[action.get("card")]]
-        return card.points - T.final_card_points - 0.5
+        return _play_card_value(state, action)
     card = T.objective_index[action.get("card")]
     points = state.objective_points(state.cur, card)
     return points - T.final_objective_points - 1.2 * _pay_cost(state, action)
