@@ -32,11 +32,9 @@ def build(
     from rich.table import Table
 
     from cli.console import make_console
-    from cli.spec_commands import _games, _overrides, is_bundled, load_texts, render_generated, source_names
+    from cli.spec_commands import _games, _overrides, check_game, is_bundled, render_generated
     from rulespec.outputs import write_atomic, write_outputs
     from rulespec.problems import display_path
-    from rulespec.validation import validate_spec
-    from translations.citations import check_citations
     from translations.trace import coverage
 
     console = make_console()
@@ -46,14 +44,12 @@ def build(
         overview.add_column(column, overflow="fold")
     failed = False
     for name in _games(game):
-        loaded, problems = validate_spec(name)
+        loaded, problems, texts = check_game(name, overrides)
         if loaded.spec is None:
             for problem in problems:
                 console.print(f"error: {problem}", markup=False)
             raise typer.Exit(1)
         spec = loaded.spec
-        texts = load_texts(spec, overrides)
-        problems = sorted(set(problems) | set(check_citations(spec, texts, source_names(spec, overrides))))
         errors = [p for p in problems if p.severity == "error"]
         for problem in errors:
             console.print(f"error: {problem}", markup=False)

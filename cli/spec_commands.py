@@ -77,6 +77,25 @@ def load_texts(spec: object, overrides: dict[str, Path]) -> dict[str, str]:
     return texts
 
 
+def check_game(name: str, overrides: dict[str, Path]) -> tuple[object, list[object], dict[str, str]]:
+    """Every problem of a game's spec — files, schemas, semantics, provenance, and citations against the sources
+    when the spec loads — with the loaded documents and the texts read. Exits 2 for an unknown game."""
+    from rulespec.loading import UnknownGame
+    from rulespec.validation import validate_spec
+    from translations.citations import check_citations
+
+    try:
+        loaded, problems = validate_spec(name)
+    except UnknownGame as exc:
+        raise _fail(str(exc)) from None
+    texts: dict[str, str] = {}
+    if loaded.spec is not None:
+        texts = load_texts(loaded.spec, overrides)
+        names = source_names(loaded.spec, overrides)
+        problems = sorted(set(problems) | set(check_citations(loaded.spec, texts, names)))
+    return loaded, problems, texts
+
+
 def load_valid_spec(game: str):
     """The spec of ``game`` or an exit: 1 with every problem when invalid, 2 when it does not exist."""
     from rulespec.loading import UnknownGame
@@ -102,22 +121,12 @@ def validate(
     strict: Annotated[bool, typer.Option("--strict", help="Treat warnings as errors.")] = False,
 ) -> None:
     """Check a spec: YAML, schemas, ids, references, counts, glossary, rulings, provenance and every citation."""
-    from rulespec.loading import UnknownGame
     from rulespec.provenance import CATEGORIES, provenance_counts
-    from rulespec.validation import validate_spec
-    from translations.citations import check_citations
 
     overrides = _overrides(edition)
     worst = 0
     for name in _games(game):
-        try:
-            loaded, problems = validate_spec(name)
-        except UnknownGame as exc:
-            raise _fail(str(exc)) from None
-        if loaded.spec is not None:
-            texts = load_texts(loaded.spec, overrides)
-            names = source_names(loaded.spec, overrides)
-            problems = sorted(set(problems) | set(check_citations(loaded.spec, texts, names)))
+        loaded, problems, _ = check_game(name, overrides)
         errors = [p for p in problems if p.severity == "error" or strict]
         for problem in problems:
             label = "error" if problem in errors else "warning"

@@ -79,3 +79,10 @@ def test_generate_never_writes_a_scratch_spec_over_the_bundled_outputs(tmp_path:
     written = sorted(p.name for p in (out / "engine" / "race_to_the_new_found_land" / "generated").iterdir())
     bundled = sorted(p.name for p in (REPO / "engine" / "race_to_the_new_found_land" / "generated").glob("*.py"))
     assert written and set(written) <= set(bundled) | {"__init__.py"}
+
+
+def test_build_of_an_unknown_game_is_a_usage_error_without_traceback() -> None:
+    result = subprocess.run([sys.executable, "-m", "cli.app", "build", "no_such_game"], capture_output=True, text=True,
+                            cwd=REPO)
+    assert result.returncode == 2
+    assert "no spec folder or bundled game" in result.stderr and "Traceback" not in result.stderr
