@@ -84,6 +84,26 @@ def _game_or_default(game: str | None) -> str:
 
 # --------------------------------------------------------------------------- play
 
+#: What a player may type at the prompt besides a move's number (shown by ``help``).
+PLAY_HELP = """\
+  <number>         play the move with that number
+  <move text>      play a move by its raw id (e.g. done), as --raw shows it
+  <words>          list only the moves whose description contains all the words
+  list             list the moves again
+  show             show the board and the moves again
+  raw              show or hide the raw move ids
+  rules <topic>    look a rule up (e.g. rules settle, rules frame marker)
+  help             this help
+  quit             abandon the game (the log keeps the moves so far)"""
+
+
+class _Abandon(Exception):
+    """The human ended the game at the prompt: ``quit``, end of input or Ctrl-C."""
+
+    def __init__(self, message: str, code: int = 0) -> None:
+        super().__init__(message)
+        self.code = code
+
 
 def play(
     game: Annotated[str | None, typer.Argument(help="Game id (a folder under rulespec/); $RULESPEC_GAME or the only "
@@ -103,15 +123,14 @@ def play(
         list[str] | None, typer.Option("--ruling", help="Override one ruling: RULING_ID=READING_ID (repeatable).")
     ] = None,
     variant: Annotated[list[str] | None, typer.Option("--variant", help="Switch on an optional variant (repeatable).")] = None,
+    raw: Annotated[bool, typer.Option("--raw", help="Show each move's raw id (as logs store it) beside its text.")] = False,
 ) -> None:
-    """Play in the terminal: the board, numbered legal actions, and ``rules <topic>`` for a look-up."""
+    """Play in the terminal: the board, the legal moves in words, and ``rules <topic>`` for a look-up."""
     game = _game_or_default(game)
     import random
 
-    from rich.console import Console
-    from rich.markup import escape
-
     from engine.runtime.bots import make_bot
+    from engine.runtime.display import display_for
     from engine.runtime.registry import load_game
     from engine.runtime.replay import GameLog
 
@@ -121,14 +140,13 @@ def play(
         _fail(f"--seat must be between 0 and {players - 1}")
     names = _bot_list(game, bots)
     seat_bots = {s: make_bot(names[i % len(names)], game) for i, s in enumerate(x for x in range(players) if x not in humans)}
-    console = Console()
     state = load_game(config).new_initial_state()
-    view = _view_module(game)
     try:
         stream = log.open("w", encoding="utf-8") if log else None
     except OSError as exc:
         _fail(f"--log {log}: cannot write ({exc.strerror})")
         return
+    session = _PlaySession(state, display_for(game), game, raw)
     logger = GameLog(stream, config) if stream else None
     rngs = {s: random.Random(seed * 7919 + s) for s in seat_bots}
     try:
@@ -136,68 +154,202 @@ def play(
             player = state.current_player
             if player in seat_bots:
                 action = seat_bots[player].choose(state, rngs[player])
-                console.print(f"[dim]seat {player} ({seat_bots[player].name}):[/dim] {escape(str(action))}")
+                session.report(player, action, seat_bots[player].name)
             else:
-                action = _ask_human(console, state, player, view, game)
-                if action is None:
-                    console.print("Game abandoned.")
-                    return
+                action = session.ask(player)
+            before = list(state.scores())
             if logger:
                 logger.action(player, action)
             state.apply(action)
+            session.score_changes(before)
         if logger:
             logger.final(state)
-        _show(console, state, -1, view)
-        console.print(f"Final scores: {state.scores()}  winners: {state.winners()}")
+        session.finish()
+    except _Abandon as stop:
+        session.console.print(str(stop))
+        if log:
+            session.console.print(f"The moves so far are in {log}.")
+        raise typer.Exit(stop.code) from None
     finally:
         if stream:
             stream.close()
 
 
-def _view_module(game: str) -> Any:
-    import importlib
+class _PlaySession:
+    """One terminal game: shows the board and the moves through the game's display hooks and reads the answers.
 
-    try:
-        return importlib.import_module(f"engine.{game}.view")
-    except ModuleNotFoundError:
-        return None
+    The game's words come from its :class:`engine.runtime.display.Display`; this class knows no game.
+    """
 
+    def __init__(self, state: Any, display: Any, game: str, raw: bool) -> None:
+        from rich.console import Console
 
-def _show(console: Any, state: Any, player: int, view: Any) -> None:
-    if view is not None and hasattr(view, "render"):
-        console.print(view.render(state, player))
-    else:
-        console.print_json(json.dumps(state.observation(player)))
+        self.state = state
+        self.display = display
+        self.game = game
+        self.raw = raw
+        self.console = Console(highlight=False)
 
+    # -- output ----------------------------------------------------------------------------------------------
 
-def _ask_human(console: Any, state: Any, player: int, view: Any, game: str) -> Any:
-    from rich.markup import escape
-
-    _show(console, state, player, view)
-    actions = state.legal_actions()
-    describe = getattr(view, "describe", None) if view is not None else None
-    for i, action in enumerate(actions, 1):
-        text = describe(state, action) if describe else str(action)
-        console.print(f"  [bold]{i:>3}[/bold]  {escape(text)}")
-    while True:
+    def show_board(self, viewer: int) -> None:
+        """The board as ``viewer`` sees it; a broken view falls back to the observation as JSON (play goes on)."""
         try:
-            answer = console.input(f"[bold]seat {player}[/bold] — number, 'rules <topic>', 'show' or 'quit': ").strip()
+            self.console.print(self.display.render(self.state, viewer))
+        except Exception as exc:  # a view bug must not end a game in progress
+            self.console.print(f"[red]The board view failed ({exc}); the raw observation follows.[/red]")
+            self.console.print_json(json.dumps(self.state.observation(viewer), default=str))
+
+    def numbered(self, actions: list[Any]) -> list[tuple[str | None, list[tuple[int, Any]]]]:
+        """The moves in display order, numbered from 1, under group headings when the list is long.
+
+        Groups keep the order of their first move, so short lists (and most long ones) keep the engine's order.
+        """
+        from engine.runtime.display import GROUP_THRESHOLD
+
+        groups: dict[str, list[Any]] = {}
+        for action in actions:
+            groups.setdefault(self.display.group(self.state, action), []).append(action)
+        if len(actions) <= GROUP_THRESHOLD or len(groups) == 1:
+            return [(None, list(enumerate(actions, 1)))]
+        out: list[tuple[str | None, list[tuple[int, Any]]]] = []
+        number = 1
+        for heading, members in groups.items():
+            out.append((heading, [(number + i, a) for i, a in enumerate(members)]))
+            number += len(members)
+        return out
+
+    def print_moves(self, listing: list[tuple[str | None, list[tuple[int, Any]]]], words: list[str] | None = None) -> int:
+        """Print the numbered moves (only those matching every one of ``words``); the number printed."""
+        from rich.table import Table
+        from rich.text import Text
+
+        shown = 0
+        for heading, members in listing:
+            # a grid, so a description that wraps stays indented under itself, clear of the numbers
+            grid = Table.grid(padding=(0, 1))
+            grid.add_column(justify="right", width=5, style="bold")
+            grid.add_column()
+            rows = 0
+            for number, action in members:
+                text = self.display.describe(self.state, action)
+                if words and not all(w in f"{text} {action}".lower() for w in words):
+                    continue
+                cell = Text(text)
+                if self.raw:
+                    cell.append(f"  {action}", style="dim")
+                grid.add_row(str(number), cell)
+                rows += 1
+            if not rows:
+                continue
+            if heading is not None:
+                self.console.print(Text(heading, style="bold underline"))
+            self.console.print(grid)
+            shown += rows
+        return shown
+
+    def report(self, player: int, action: Any, bot: str) -> None:
+        """One line saying what a bot did, in the same words a human's moves are listed in."""
+        from rich.text import Text
+
+        line = Text(f"{self.display.seat(self.state, player)} ({bot}): ", style="dim")
+        line.append(self.display.describe(self.state, action))
+        if self.raw:
+            line.append(f"   {action}", style="dim")
+        self.console.print(line)
+
+    def score_changes(self, before: list[int]) -> None:
+        """After a move, who gained or lost points (scoring steps run between decisions and are easy to miss)."""
+        after = list(self.state.scores())
+        for seat, (old, new) in enumerate(zip(before, after, strict=False)):
+            if new != old:
+                self.console.print(
+                    f"[dim]  {self.display.seat(self.state, seat)}: {new - old:+d} points (now {new})[/dim]"
+                )
+
+    def finish(self) -> None:
+        from rich.table import Table
+
+        self.show_board(-1)
+        winners = set(self.state.winners())
+        table = Table(title="Final scores", title_justify="left")
+        table.add_column("player")
+        table.add_column("points", justify="right")
+        table.add_column("")
+        for seat, score in enumerate(self.state.scores()):
+            table.add_row(self.display.seat(self.state, seat), str(score), "winner" if seat in winners else "")
+        self.console.print(table)
+        named = ", ".join(self.display.seat(self.state, s) for s in sorted(winners)) or "nobody"
+        self.console.print(f"Final scores: {self.state.scores()}  winners: {named}")
+
+    # -- input -----------------------------------------------------------------------------------------------
+
+    def read(self, prompt: str) -> str:
+        try:
+            return self.console.input(prompt).strip()
         except EOFError:
-            return None
-        if answer in ("quit", "q", "exit"):
-            return None
-        if answer == "show":
-            _show(console, state, player, view)
-            continue
-        if answer.startswith("rules"):
-            console.print(_rules_lookup(game, answer[len("rules") :].strip(), state.game.config.edition), markup=False)
-            continue
-        if answer.isdigit() and 1 <= int(answer) <= len(actions):
-            return actions[int(answer) - 1]
-        matches = [a for a in actions if str(a) == answer]
-        if matches:
-            return matches[0]
-        console.print(f"[red]Type a number from 1 to {len(actions)}.[/red]")
+            self.console.print()
+            raise _Abandon("Input ended: game abandoned.") from None
+        except KeyboardInterrupt:
+            self.console.print()
+            raise _Abandon("Interrupted: game abandoned.", code=130) from None
+
+    def ask(self, player: int) -> Any:
+        """Show the board and the numbered moves to ``player`` and read answers until one names a legal move."""
+        from rich.markup import escape
+
+        state = self.state
+        actions = state.legal_actions()
+        listing = self.numbered(actions)
+        by_number = {number: action for _, members in listing for number, action in members}
+        by_text = {str(a): a for a in actions}
+        who = self.display.seat(state, player)
+
+        def show_all() -> None:
+            self.show_board(player)
+            self.console.rule(f"[bold]{escape(who)}[/bold]", align="left")
+            self.console.print(f"[bold]{escape(self.display.prompt(state))}[/bold]")
+            self.print_moves(listing)
+
+        show_all()
+        count = len(actions)
+        hint = f"Type a number from 1 to {count}, or 'help' for commands."
+        while True:
+            answer = self.read(f"[bold]{escape(who)}[/bold] [dim](1–{count}, help)[/dim]> ")
+            lowered = answer.lower()
+            if lowered.isdigit():
+                number = int(lowered)
+                if number in by_number:
+                    return by_number[number]
+                self.console.print(f"[red]There is no move {number}.[/red] {hint}")
+                continue
+            if answer in by_text:
+                return by_text[answer]
+            if not lowered:
+                if count == 1:
+                    return actions[0]
+                self.console.print(hint)
+                continue
+            command, _, rest = lowered.partition(" ")
+            if command in ("quit", "q", "exit"):
+                raise _Abandon("Game abandoned.")
+            if command in ("help", "?", "h"):
+                self.console.print(escape(PLAY_HELP))
+            elif command in ("show", "board"):
+                show_all()
+            elif command in ("list", "moves", "ls"):
+                self.print_moves(listing, rest.split() or None)
+            elif command == "raw":
+                self.raw = not self.raw
+                self.console.print(f"Raw move ids {'shown' if self.raw else 'hidden'}.")
+                self.print_moves(listing)
+            elif command == "rules":
+                topic = answer.partition(" ")[2].strip()
+                self.console.print(_rules_lookup(self.game, topic, state.game.config.edition), markup=False)
+            elif self.print_moves(listing, lowered.split()):
+                self.console.print(f"[dim]Moves matching {answer!r} above; type one's number.[/dim]")
+            else:
+                self.console.print(f"[red]{escape(repr(answer))} is not a move or a command.[/red] {hint}")
 
 
 def _rules_lookup(game: str, topic: str, edition: str | None = None) -> str:

@@ -1,7 +1,13 @@
-"""Terminal rendering of a *Francis Drake* state for ``rulespec play`` (rich).
+"""Terminal display of *Francis Drake* for ``rulespec play``: the board, moves in words, prompts.
 
-Shows only what ``viewer`` may see — it renders ``state.observation(viewer)``: other captains' Mission Disc
-numbers stay ``?`` until turned over, unknown Spanish counters ``?``, other Treasure Chests hidden.
+These are the game's hooks for :mod:`engine.runtime.display` (``render``, ``describe_action``,
+``action_group``, ``stage_prompt``, ``seat_label``). Location, destination, commodity and treasure names come
+from the engine's tables (built from the spec); only the wording of the moves is written here.
+
+The board renders ``state.observation(viewer)``, so it shows only what ``viewer`` may see: other captains'
+Mission Disc numbers stay ``?`` until turned over, unknown Spanish counters ``?``, other Treasure Chests hidden.
+It is laid out for 80 columns (one panel per captain; Plymouth Street or the Caribbean one row per place) and
+puts the captains' panels side by side when the terminal is wider.
 """
 
 from __future__ import annotations
@@ -9,76 +15,359 @@ from __future__ import annotations
 from typing import Any
 
 from engine.runtime.api import Action
+from engine.runtime.display import humanize
+
+#: The phases (``observation["phase"]``) in words.
+PHASES = {
+    "provision": "Provisioning in Plymouth",
+    "admiral": "The Admiral",
+    "governor": "The Governor",
+    "missions": "Sailing: Mission Discs",
+    "informer": "The Informer",
+    "informer_swap": "The Informer",
+    "informer_move": "The Informer",
+    "resolve": "Resolving missions",
+    "return": "Resolving missions",
+    "over": "Game over",
+}
+
+#: Personality counters and ship upgrades a Location may grant, in words (amounts are not shown for these).
+PIECES = {
+    "admiral": "the Admiral",
+    "governor": "the Governor",
+    "informer": "the Informer",
+    "golden_hind": "the Golden Hind disc",
+    "galleon": "a Galleon",
+    "pinnace": "a Pinnace",
+}
+
+#: Grant keys that mark a Location rather than give something (shown by the Location's own line).
+NOT_GIVEN = ("spanish_frigate_counters", "spanish_troop_counters")
 
 
-def describe(state: Any, action: Action) -> str:
-    """A readable line for ``action`` next to its stable text form."""
-    tables = state.game.tables
-    extra = ""
-    if action.kind == "place":
-        loc = tables.locations[action.get("loc")]
-        if action.get("circle") is not None:
-            extra = _grant(loc.circles[int(action.get("circle")) - 1])
-        elif loc.cost_vp:
-            extra = f"costs {loc.cost_vp} VP"
-    elif action.kind == "mission":
-        dest = tables.destinations[action.get("dest")]
-        extra = f"{dest.kind}, zone {dest.zone}" + (f", {dest.vp} VP" if dest.vp else "")
-    return f"{action}  {extra}".rstrip()
+def _tables(state: Any) -> Any:
+    return state.game.tables
 
 
-def _grant(grant: dict[str, int]) -> str:
+_MEMO: dict[str, Any] = {}
+
+
+def _observation(state: Any, viewer: int) -> dict[str, Any]:
+    """``state.observation(viewer)`` computed once per position (a list of 90 disc placements asks 90 times)."""
+    key = (id(state), len(state.history))
+    if _MEMO.get("key") != key:
+        _MEMO["key"] = key
+        _MEMO["obs"] = {}
+    seen = _MEMO["obs"]
+    if viewer not in seen:
+        seen[viewer] = state.observation(viewer)
+    return seen[viewer]
+
+
+def seat_label(state: Any, seat: int) -> str:
+    """Captains have no names in this game: "seat 2" is how the table and the logs call them."""
+    return f"seat {seat}"
+
+
+def grant_text(grant: dict[str, int]) -> str:
+    """A Location's grant in words: "2 crew, 1 guns", "the Admiral", "roll the die +1"."""
     if "tavern_roll_modifier" in grant:
-        return f"roll the die {grant['tavern_roll_modifier']:+d}"
-    shown = {k: v for k, v in grant.items() if not k.startswith("spanish_")}
-    return ", ".join(f"{v} {k}" for k, v in sorted(shown.items())) or "—"
+        modifier = grant["tavern_roll_modifier"]
+        return "roll the die" + (f" {modifier:+d}" if modifier else "")
+    parts = []
+    for item, amount in sorted(grant.items()):
+        if item in NOT_GIVEN:
+            continue
+        if item in PIECES:
+            parts.append(PIECES[item])
+        else:
+            parts.append(f"{amount} {item.replace('_', ' ')}")
+    return ", ".join(parts) or "nothing"
+
+
+def _dest_text(state: Any, dest_id: str) -> str:
+    """"Cartagena (fort, zone 2, 4 VP, silver)": what a destination is worth, from the tables."""
+    dest = _tables(state).destinations[dest_id]
+    facts = [dest.kind.replace("_", " "), f"zone {dest.zone}"]
+    if dest.vp:
+        facts.append(f"{dest.vp} VP")
+    if dest.treasure:
+        facts.append(dest.treasure)
+    if dest.requires_galleon:
+        facts.append("galleon only")
+    return f"{humanize(dest_id)} ({', '.join(facts)})"
+
+
+def _disc(disc: str) -> str:
+    return humanize(disc) if not disc.isdigit() else disc
+
+
+def describe_action(state: Any, action: Action) -> str:
+    """One line saying what ``action`` does, with what it gives or costs."""
+    tables = _tables(state)
+    kind = action.kind
+    if kind == "place":
+        loc = tables.locations[action.get("loc")]
+        name = humanize(loc.id)
+        if action.get("circle") is not None:
+            circle = int(action.get("circle"))
+            return f"{name}, circle {circle}: {grant_text(loc.circles[circle - 1])}"
+        take = action.get("take")
+        option = next((o for o in loc.options if _label(o) == take), None)
+        cost = f" for {loc.cost_vp} VP" if loc.cost_vp else ""
+        if loc.turns > 1:
+            mine = sum(1 for s, _ in _observation(state, -1)["occupancy"].get(loc.id, []) if s == state.current_player)
+            step = min(mine, len(loc.circles) - 1)
+            text = f"{name} (turn {mine + 1} of {loc.turns}): {grant_text(loc.circles[step])}"
+            return text + (f" + {grant_text(option)}" if option else "")
+        return f"{name}{cost}: take {grant_text(option) if option is not None else grant_text(loc.circles[0])}"
+    if kind == "sail":
+        return "Sail out: leave Plymouth with what you have"
+    if kind in ("frigates", "troops"):
+        dest_kind = "galleon" if kind == "frigates" else "fort"
+        sites = tables.dests_of(dest_kind)
+        what = "Frigate" if kind == "frigates" else "Troop"
+        placed = ", ".join(f"{humanize(d)} +{v}" for d, v in zip(sites, action.get("values"), strict=False))
+        return f"Spanish {what} Counters: {placed}"
+    if kind == "mission":
+        return f"Mission disc {_disc(str(action.get('disc')))} → {_dest_text(state, str(action.get('dest')))}"
+    if kind == "informer":
+        if action.get("look"):
+            return f"Informer: look at the Mission Discs at {humanize(action.get('look'))} (then swap two of yours)"
+        if action.get("inspect"):
+            return f"Informer: inspect the Spanish counter at {humanize(action.get('inspect'))} (then move your disc)"
+        return "Informer: do not use him"
+    if kind == "informer_swap":
+        where = _my_discs(state)
+        a, b = str(action.get("a")), str(action.get("b"))
+        return f"Swap your Mission Discs {_disc(a)} (at {where.get(a, '?')}) and {_disc(b)} (at {where.get(b, '?')})"
+    if kind == "informer_move":
+        return f"Move your disc to {_dest_text(state, str(action.get('to')))}"
+    if kind == "informer_keep":
+        return "Leave the discs as they are"
+    if kind == "attack":
+        return _describe_attack(state)
+    if kind == "trade":
+        return f"Trade {tables.trade_goods_per_trade} trade goods for {tables.commodities_per_trade} {action.get('good')}"
+    if kind == "pass":
+        return "Take the disc back without acting"
+    if kind == "return_home":
+        return "Return home now (the first captains back early earn the hero's bonus)"
+    if kind == "sail_on":
+        return "Sail on to your next Mission Disc"
+    return str(action)
+
+
+def _my_discs(state: Any) -> dict[str, str]:
+    """The player to move's Mission Discs on the map: disc → destination name (from his own observation)."""
+    seat = state.current_player
+    obs = _observation(state, seat)
+    return {str(d): humanize(dest) for dest, stack in obs["missions"].items() for s, d in stack if s == seat and d is not None}
+
+
+def _label(grant: dict[str, int]) -> str:
+    """The stable label the engine gives a Location's option (``crew1_guns2``), to match an action's ``take``."""
+    from engine.francis_drake.provisioning import label
+
+    return label(grant)
+
+
+def _describe_attack(state: Any) -> str:
+    from engine.francis_drake.resolution import attack_vp, current_disc, requirement
+
+    t = state.table
+    seat, _, dest_id = current_disc(t)
+    crew, guns = requirement(t, seat, dest_id, known_only=True)
+    hidden = dest_id in {**t.troops, **t.frigates} and dest_id not in t.revealed
+    need = f"{crew} crew, {guns} guns" + (" + the face-down counter" if hidden else "")
+    return f"Attack {humanize(dest_id)} for {attack_vp(t, dest_id)} VP (needs {need})"
+
+
+def action_group(state: Any, action: Action) -> str:
+    """Headings for long lists: Plymouth Street by Location, Mission Discs by disc."""
+    kind = action.kind
+    if kind == "place":
+        return humanize(action.get("loc"))
+    if kind == "sail":
+        return "Sail out"
+    if kind == "mission":
+        return f"Mission disc {_disc(str(action.get('disc')))}"
+    if kind in ("frigates", "troops"):
+        return "Spanish counters"
+    if kind.startswith("informer"):
+        return "Informer"
+    return humanize(kind)
+
+
+def stage_prompt(state: Any) -> str:
+    """What the captain to move decides, in words."""
+    tables = _tables(state)
+    obs = _observation(state, state.current_player)
+    phase = obs["phase"]
+    title = PHASES.get(phase, humanize(phase))
+    me = obs["players"][state.current_player] if state.current_player >= 0 else None
+    if phase == "provision":
+        discs = me["discs"] if me else 0
+        return f"{title}: place a Player Disc further along the street ({discs} left), or sail out"
+    if phase == "admiral":
+        return f"{title}: lay the Spanish Frigate Counters face-down on the {len(tables.dests_of('galleon'))} galleons"
+    if phase == "governor":
+        return f"{title}: lay the Spanish Troop Counters face-down on the {len(tables.dests_of('fort'))} forts"
+    if phase == "missions":
+        zone = me["navigation"] if me else 0
+        return f"{title}: place a disc face-down on a destination up to zone {zone}"
+    if phase == "informer":
+        return f"{title}: look at a destination's discs, inspect a Spanish counter, or pass"
+    if phase == "informer_swap":
+        return f"{title}: swap two of your Mission Discs, or leave them"
+    if phase == "informer_move":
+        return f"{title}: move your disc to another destination, or leave it"
+    if phase == "resolve":
+        from engine.francis_drake.resolution import current_disc
+
+        _, disc, dest = current_disc(state.table)
+        return f"{title}: your disc {_disc(disc)} at {_dest_text(state, dest)}"
+    if phase == "return":
+        return f"{title}: return home now or sail on"
+    return title
+
+
+# --------------------------------------------------------------------------- the board
 
 
 def render(state: Any, viewer: int) -> Any:
-    """A rich renderable of the game as ``viewer`` sees it (``-1``: everything)."""
+    """The game as ``viewer`` sees it (``-1``: public information only), readable at 80 columns."""
+    from rich.columns import Columns
     from rich.console import Group
+    from rich.text import Text
+
+    tables = _tables(state)
+    obs = _observation(state, viewer)
+    head = Text()
+    head.append(f"Voyage {obs['voyage']} of {tables.voyages}", style="bold")
+    head.append(f" · {PHASES.get(obs['phase'], humanize(obs['phase']))}")
+    if obs["current_player"] >= 0:
+        head.append(f" · to move: {seat_label(state, obs['current_player'])}", style="bold")
+    docks = Text(style="dim")
+    docks.append("Outbound docks: " + (", ".join(f"seat {s}" for s in obs["outbound"]) or "—"))
+    docks.append(" · Homebound docks: " + (", ".join(f"seat {s}" for s in obs["homebound"]) or "—"))
+    panels = [_player_panel(state, obs, p, viewer) for p in obs["players"]]
+    board = _street(state, obs) if obs["phase"] == "provision" else _sea(state, obs)
+    return Group(head, docks, Columns(panels, equal=True, expand=False), board)
+
+
+def _player_panel(state: Any, obs: dict[str, Any], p: dict[str, Any], viewer: int) -> Any:
+    from rich.panel import Panel
+    from rich.text import Text
+
+    text = Text()
+
+    def line(label: str, value: str) -> None:
+        text.append(f"{label:<9}", style="bold")
+        text.append(value + "\n")
+
+    stock = [f"{k.replace('_', ' ')} {n}" for k, n in p["stock"].items()]
+    line("Stock", "  ".join(stock[:2]))  # two a line: a panel is 39 columns wide
+    if stock[2:]:
+        line("", "  ".join(stock[2:]))
+    ship = [p["ship"]] + (["pinnace"] * p["pinnace"])
+    line("Ship", " + ".join(ship))
+    extras = [PIECES.get(c, c) for c in p["counters"]]
+    if p["golden_hind"]:
+        extras.append(PIECES["golden_hind"])
+    if p["ghost"]:
+        extras.append("the Ghost Ship disc")
+    if extras:
+        line("Holds", ", ".join(extras))
+    if obs["phase"] == "provision":
+        line("Discs", f"{p['discs']} Player Discs" + (" · sailed out" if p["outbound"] else ""))
+    else:
+        hand = p["hand"]
+        if isinstance(hand, int):
+            if hand:
+                line("Missions", f"{hand} discs in hand")
+        elif hand:
+            line("Missions", "discs " + " ".join(_disc(d) for d in hand) + " in hand")
+        line("Sails", f"up to zone {p['navigation']}" + (", at sea" if p["at_sea"] else ""))
+    goods = ", ".join(f"{n} {g}" for g, n in p["commodities"].items() if n)
+    if goods:
+        line("Goods", goods)
+    chest = p["chest"]
+    if chest is None:
+        line("Chest", "hidden")
+    else:
+        line("Chest", ", ".join(f"{n} {k}" for k, n in chest.items() if n) or "empty")
+    text.rstrip()
+    title = seat_label(state, p["seat"]) + (" · you" if p["seat"] == viewer else "")
+    style = "bold green" if p["seat"] == obs["current_player"] else "none"
+    return Panel(text, title=title, title_align="left", subtitle=f"{p['score']} VP", subtitle_align="right",
+                 border_style=style, width=39)  # fmt: skip
+
+
+def _street(state: Any, obs: dict[str, Any]) -> Any:
     from rich.table import Table
 
-    obs = state.observation(viewer)
-    head = (
-        f"Voyage {obs['voyage']}/{state.game.tables.voyages} · {obs['phase']} · to move: {obs['current_player']} · "
-        f"outbound {obs['outbound']} · homebound {obs['homebound']}"
+    tables = _tables(state)
+    table = Table(title="Plymouth Street", title_justify="left", pad_edge=False)
+    table.add_column("#", justify="right")
+    table.add_column("location", no_wrap=True)
+    table.add_column("circles (what each gives)")
+    table.add_column("discs")
+    for i, loc_id in enumerate(obs["street"], 1):
+        loc = tables.locations[loc_id]
+        offer = " | ".join(grant_text(c) for c in loc.circles if c or not loc.options)
+        if loc.options:
+            choice = " or ".join(grant_text(o) for o in loc.options)
+            offer = f"{offer} + {choice}" if offer else f"choose {choice}"
+        if loc.cost_vp:
+            offer += f" (costs {loc.cost_vp} VP)"
+        if loc.turns > 1:
+            offer += f" ({loc.turns} turns)"
+        discs = " ".join(f"s{s}" for s, _ in obs["occupancy"].get(loc_id, []))
+        table.add_row(str(i), humanize(loc_id), offer, discs)
+    return table
+
+
+def _sea(state: Any, obs: dict[str, Any]) -> Any:
+    from rich.table import Table
+
+    tables = _tables(state)
+    table = Table(
+        title="The Caribbean",
+        title_justify="left",
+        caption="discs: seat:disc (? face-down) · +n: the Spanish counter there (? face-down)",
+        caption_justify="left",
+        pad_edge=False,
     )
-    players = Table(title=head)
-    for col in ("seat", "VP", "crew", "guns", "supplies", "trade", "ship", "extras", "commodities", "chest"):
-        players.add_column(col)
-    for p in obs["players"]:
-        extras = [*p["counters"], *(["pinnace"] * p["pinnace"])]
-        extras += [name for name in ("golden_hind", "ghost") if p[name]]
-        goods = ", ".join(f"{n} {g}" for g, n in p["commodities"].items() if n) or "—"
-        chest = "hidden" if p["chest"] is None else (", ".join(f"{n} {k}" for k, n in p["chest"].items() if n) or "—")
-        stock = p["stock"]
-        players.add_row(
-            str(p["seat"]), str(p["score"]), str(stock["crew"]), str(stock["guns"]), str(stock["supplies"]),
-            str(stock["trade_goods"]), p["ship"], " ".join(extras) or "—", goods, chest,
-        )  # fmt: skip
-    street = Table(title="Plymouth Street")
-    street.add_column("#")
-    street.add_column("location")
-    street.add_column("discs")
-    for i, loc in enumerate(obs["street"], 1):
-        street.add_row(str(i), loc, " ".join(f"p{s}" for s, _ in obs["occupancy"].get(loc, [])))
-    sea = Table(title="Caribbean")
-    for col in ("destination", "treasure", "defence", "discs", "attacked"):
-        sea.add_column(col)
-    for dest_id, dest in sorted(state.game.tables.destinations.items(), key=lambda d: (d[1].zone, d[0])):
-        counter = obs["counters"].get(dest_id, "")
-        defence = f"{dest.troops} troops {dest.guns} guns" if dest.kind in ("town", "fort") else ""
-        if dest.kind == "galleon" and dest_id in obs["galleons"]:
-            face = state.game.tables.galleon_counters[obs["galleons"][dest_id]]
-            defence = f"{face['guns']} guns, {face['vp']} VP"
-        if dest_id in obs["counters"]:
-            defence += f" +{'?' if counter is None else counter}"
+    table.add_column("z", justify="right")
+    table.add_column("destination", no_wrap=True)
+    table.add_column("kind", no_wrap=True)
+    table.add_column("defence / goods")
+    table.add_column("loot")
+    table.add_column("discs")
+    for dest_id, dest in sorted(tables.destinations.items(), key=lambda d: (d[1].zone, d[0])):
         if dest.kind == "trade_port":
-            defence = ", ".join(obs["port_goods"].get(dest_id, []))
-        discs = " ".join(f"p{s}:{'?' if d is None else d}" for s, d in obs["missions"].get(dest_id, []))
-        sea.add_row(
-            f"{dest_id} ({dest.kind}, z{dest.zone})", obs["treasure"].get(dest_id, ""), defence, discs,
-            " ".join(f"p{s}" for s in obs["successes"].get(dest_id, []) + obs["trades"].get(dest_id, [])),
-        )  # fmt: skip
-    return Group(players, street if obs["phase"] == "provision" else sea)
+            defence = ", ".join(obs["port_goods"].get(dest_id, [])) or "nothing left"
+        elif dest.kind == "galleon" and dest_id in obs["galleons"]:
+            face = tables.galleon_counters[obs["galleons"][dest_id]]
+            defence = f"{_count(face['guns'], 'gun')}, {face['vp']} VP"
+        else:
+            defence = ", ".join(x for x in (_count(dest.troops, "troop"), _count(dest.guns, "gun")) if x)
+        if dest_id in obs["counters"]:
+            value = obs["counters"][dest_id]
+            defence += f" +{'?' if value is None else value}"
+        loot = obs["treasure"].get(dest_id, "")
+        if dest.vp:
+            loot = f"{dest.vp} VP" + (f", {loot}" if loot else "")
+        discs = " ".join(f"{s}:{'?' if d is None else _disc(str(d))}" for s, d in obs["missions"].get(dest_id, []))
+        done = obs["successes"].get(dest_id, []) + obs["trades"].get(dest_id, [])
+        if done:
+            discs += (" " if discs else "") + "done by " + ", ".join(f"seat {s}" for s in done)
+        kind = "port" if dest.kind == "trade_port" else dest.kind
+        table.add_row(str(dest.zone), humanize(dest_id), kind, defence, loot, discs)
+    return table
+
+
+def _count(n: int, word: str) -> str:
+    """"1 troop", "2 guns", "" for none."""
+    return f"{n} {word}{'' if n == 1 else 's'}" if n else ""

@@ -1,113 +1,644 @@
-"""Terminal rendering of a Race to the New Found Land state (rich), for ``rulespec play``.
+"""Terminal display of Race to the New Found Land for ``rulespec play``: the board, moves in words, prompts.
 
-Shows only what ``viewer`` may see (the observation's rules): other players' hands are counts.
+These are the game's hooks for :mod:`engine.runtime.display` (``render``, ``describe_action``,
+``action_group``, ``stage_prompt``, ``seat_label``). Every name shown comes from the engine's tables, which
+are built from the spec (nations, ships, islands, cities, captains, expansions): a renamed island in the spec is
+renamed here. Only the wording of the moves is written here, because it is this game's wording.
+
+Everything is drawn from ``state.observation(viewer)`` and the tables, so the board shows only what ``viewer``
+may see (other players' hands are counts) and the display does not depend on the state's private fields.
+The board is laid out for an 80-column terminal (one panel per player, ship lists on their own lines, the
+symbols explained once) and uses more width when there is more (the player panels sit side by side).
 """
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from engine.runtime.api import Action
+from engine.runtime.display import humanize
+
+#: Ship symbols, each explained once in the legend above the board.
+SYMBOLS = (("sail", "⛵"), ("crate", "📦"), ("settler", "👥"), ("telescope", "🔭"))
+
+#: The decisions (the observation's ``stage``) in words.
+STAGE_TITLES = {
+    "land": "Land phase",
+    "plan": "Planning",
+    "load": "Load",
+    "keep": "Load",
+    "settle": "Settle",
+    "settle_extra": "Settle",
+    "deliver": "Deliver",
+    "antwerp": "Deliver to Antwerp",
+    "discover": "Discover",
+    "frame": "Frame marker",
+    "frame_back": "Frame marker",
+    "chart": "Cartography",
+    "objective": "End phase: objectives",
+    "over": "Game over",
+}
+
+#: What a nation's unique expansion does, by the engine's ability name (the amount comes from the tables).
+EXPANSION_EFFECTS = {
+    "extra_shipyard": "+{n} ship place",
+    "settle_extra_cube": "{n} extra settler cube when you settle",
+    "contract_points": "+{n} points per contract",
+    "sail_bonus": "+{n} sail on every action",
+    "keep_extra_card": "keep {n} more card when you load",
+}
+
+#: What a captain does, by the engine's ability name.
+CAPTAIN_EFFECTS = {
+    "extra_island": "place {n} more island tile when you discover",
+    "sail_bonus": "+{n} sail on one action each round",
+    "land_gold": "{n} gold each land phase",
+    "crate_bonus": "+{n} crate on one load or deliver ship",
+    "extra_shipyard": "+{n} shipyard",
+}
+
+#: Frame-marker rewards, by the engine's reward name.
+REWARDS = {"objectives": "objective", "captains": "captain", "goods": "good"}
 
 
-def _ship(T: Any, ship: Any) -> str:
-    size = "L" if ship.large else "S"
-    return f"{ship.id.rsplit('.', 1)[-1]}[{size} ⛵{ship.sail} 📦{ship.crate} 👥{ship.settler} 🔭{ship.telescope}]"
+# --------------------------------------------------------------------------- names
+
+#: Display names per tables object (one per game configuration): id → (tables, names).
+_NAMES: dict[int, tuple[Any, dict[str, Any]]] = {}
 
 
-def _goods(T: Any, goods: Any) -> str:
-    parts = [f"{k} {T.goods[g].split('.')[-1]}" for g, k in enumerate(goods) if k]
-    return ", ".join(parts) or "—"
+def _tables(state: Any) -> Any:
+    return state.game.tables
 
 
-def describe(state: Any, action: Action) -> str:
-    """A readable line for ``action`` (ship values, costs, bonuses) next to its stable text form."""
-    T = state.T
-    extra = ""
-    if action.get("space") is not None and action.kind == "build":
-        slot = T.large_market_spaces.index(action.get("space"))
-        extra = f"face-down large ship, cost {_goods(T, T.ships[state.large_market[slot]].cost)}"
-    elif action.get("ship") is not None and action.get("ship") in T.ship_index:
-        extra = _ship(T, T.ships[T.ship_index[action.get("ship")]])
-    elif action.get("card") is not None and action.get("card") in T.card_index:
-        card = T.cards[T.card_index[action.get("card")]]
-        extra = _ship(T, card.ship) if card.ship else f"{_goods(T, card.goods)} {card.points} pts"
-    elif action.kind == "settle":
-        s = T.space_index[action.get("space")]
-        bonus = T.island_tiles[state.space_tile[s]].bonuses[int(action.get("bonus"))]
-        extra = f"bonus {_goods(T, bonus.goods)} {bonus.points} pts"
-    elif action.kind == "contract":
-        c = T.contracts[state.contracts[int(action.get("slot"))]]
-        extra = f"{T.cities[T.contract_slots[int(action.get('slot'))]].id}: {c.points} pts"
-    elif action.kind == "place":
-        tile = T.island_tiles[T.island_tile_index[action.get("tile")]]
-        extra = " + ".join(f"{_goods(T, b.goods)} {b.points} pts" for b in tile.bonuses)
-    return f"{action}  {extra}".rstrip()
+def _names(state: Any) -> dict[str, Any]:
+    """Display names read once per game configuration from the tables and the generated spec values."""
+    T = _tables(state)
+    cached = _NAMES.get(id(T))
+    if cached is not None and cached[0] is T:
+        return cached[1]
+    gen = getattr(state.game, "generated", None)
+    rule_titles: dict[str, str] = {}
+    expansion_names: dict[str, str] = {}
+    if gen is not None:
+        rules = getattr(gen, "rules", None)
+        for entry in getattr(rules, "SEQUENCE", ()):
+            rule_titles[entry[0]] = entry[2]
+        components = getattr(gen, "components", None)
+        for record in getattr(components, "RECORDS", {}).get("board.player", ()):
+            rid, attrs = record[0], record[-1]
+            if isinstance(attrs, dict) and attrs.get("unique_expansion_name"):
+                expansion_names[rid] = str(attrs["unique_expansion_name"])
+    captains = {}
+    for cap in T.captains:
+        short = cap.id.rsplit(".", 1)[-1]
+        captains[cap.id] = rule_titles.get(f"captains.{short}", humanize(cap.id))
+    names = {
+        "captains": captains,
+        "expansions": expansion_names,
+        "contracts": {c.id: c for c in T.contracts},
+        "objectives": {o.id: o for o in T.objectives},
+        "tiles": {t.id: t for t in T.island_tiles},
+    }
+    _NAMES[id(T)] = (T, names)
+    return names
+
+
+def nation_name(state: Any, seat: int) -> str:
+    """The seat's nation as printed ("Netherlands"), from the nation's spec id."""
+    obs_players = _observation(state, -1)["players"]
+    if 0 <= seat < len(obs_players):
+        return humanize(obs_players[seat]["nation"])
+    return "neutral" if seat == -2 else f"seat {seat}"
+
+
+def seat_label(state: Any, seat: int) -> str:
+    """"Portugal (seat 0)": the nation a player knows himself by, and the seat number the CLI uses."""
+    return f"{nation_name(state, seat)} (seat {seat})"
+
+
+def _goods_word(good: str) -> str:
+    return good.rsplit(".", 1)[-1]
+
+
+def goods_text(T: Any, counts: Any) -> str:
+    """Goods counts (a vector indexed like ``T.goods``) as "1 cloth, 2 wood"; "nothing" when empty."""
+    parts = [f"{k} {_goods_word(T.goods[g])}" for g, k in enumerate(counts) if k]
+    return ", ".join(parts) or "nothing"
+
+
+def _names_text(names: Any) -> str:
+    """A payment given as good ids (``("good.cloth", "good.cloth")``) as "2 cloth"."""
+    counted = Counter(_goods_word(str(n)) for n in names or ())
+    return ", ".join(f"{k} {g}" for g, k in counted.items()) or "nothing"
+
+
+def symbols(ship: Any) -> str:
+    return " ".join(f"{icon}{getattr(ship, attr)}" for attr, icon in SYMBOLS)
+
+
+def ship_short(ship: Any) -> str:
+    """"s11" for a market ship, "Portugal" for a starting ship, "h2" for a charter ship card."""
+    return humanize(ship.id) if getattr(ship, "nation", None) else ship.id.rsplit(".", 1)[-1].split("#")[0]
+
+
+def ship_text(ship: Any) -> str:
+    """"small ship s11 (⛵1 📦2 👥2 🔭1)"."""
+    size = "large" if ship.large else "small"
+    return f"{size} ship {ship_short(ship)} ({symbols(ship)})"
+
+
+def _entry_text(T: Any, ident: str) -> str:
+    """A ship tile or a charter-ship card by id, in words."""
+    if ident in T.ship_index:
+        return ship_text(T.ships[T.ship_index[ident]])
+    card = T.cards[T.card_index[ident]]
+    if card.ship is not None:
+        owner = f"{humanize(card.nation)} start card" if card.nation else f"card {ident.rsplit('.', 1)[-1]}"
+        return f"charter ship {owner} ({symbols(card.ship)})"
+    return card_text(T, card)
+
+
+def _entry_short(T: Any, ident: str) -> str:
+    if ident in T.ship_index:
+        return ship_short(T.ships[T.ship_index[ident]])
+    return humanize(ident) if T.cards[T.card_index[ident]].nation else ident.rsplit(".", 1)[-1]
+
+
+def card_text(T: Any, card: Any) -> str:
+    """A "1x" card in words: a charter ship's values, or what a goods/points card gives."""
+    short = card.id.rsplit(".", 1)[-1].split("#")[0]
+    if card.ship is not None:
+        who = f"{humanize(card.nation)} start card" if card.nation else f"card {short}"
+        return f"{who}: charter ship {symbols(card.ship)}"
+    gives = [goods_text(T, card.goods)] if any(card.goods) else []
+    if card.points:
+        gives.append(f"{card.points} points")
+    return f"card {short}: {', '.join(gives) or 'nothing'}"
+
+
+def objective_text(obj: Any) -> str:
+    """An objective card's condition and tiers: "4 wood → 5 points", "8 / 12 sail on your ships → 4 / 8 points"."""
+    counts = " / ".join(str(c) for c, _ in obj.tiers)
+    points = " / ".join(str(p) for _, p in obj.tiers)
+    subject = _goods_word(obj.subject) if obj.subject else ""
+    what = {
+        "goods": f"{counts} {subject} in hand",
+        "ship_symbol": f"{counts} {subject} on your ships",
+        "ship_count": f"{counts} {subject} ships",
+        "city_markers": f"{counts} markers in cities",
+        "scored_cities": f"markers in {counts} scored cities",
+        "island_markers": f"{counts} markers on one island",
+        "scored_islands": f"{obj.min_markers}+ markers on {counts} scored islands",
+        "islands_total": f"{counts} markers on islands",
+    }.get(obj.kind, f"{humanize(obj.kind)} {counts}")
+    return f"{what} → {points} points"
+
+
+def captain_text(state: Any, cap_id: str) -> str:
+    T = _tables(state)
+    cap = T.captains[T.captain_index[cap_id]]
+    effect = CAPTAIN_EFFECTS.get(cap.ability, humanize(cap.ability)).format(n=cap.amount)
+    return f"{_names(state)['captains'].get(cap_id, humanize(cap_id))} ({effect})"
+
+
+def _space_text(T: Any, space_id: str) -> str:
+    """"Newfoundland, space 2": the island's name and the space's number on it."""
+    sp = T.island_spaces[T.space_index[space_id]]
+    island = T.islands[sp.island]
+    number = island.spaces.index(T.space_index[space_id]) + 1
+    return f"{humanize(island.id)}, space {number}"
+
+
+def _tile_text(T: Any, tile: Any) -> str:
+    bonuses = " or ".join(_bonus_text(T, b) for b in tile.bonuses)
+    return f"tile {tile.id.rsplit('.', 1)[-1]} (bonus {bonuses})"
+
+
+def _bonus_text(T: Any, bonus: Any) -> str:
+    parts = [goods_text(T, bonus.goods)] if any(bonus.goods) else []
+    if bonus.points:
+        parts.append(f"{bonus.points} points")
+    return " + ".join(parts) or "nothing"
+
+
+def _shape(shape: str) -> str:
+    return shape.rsplit("_", 1)[-1]
+
+
+# --------------------------------------------------------------------------- observation memo
+
+
+_MEMO: dict[str, Any] = {}
+
+
+def _observation(state: Any, viewer: int) -> dict[str, Any]:
+    """``state.observation(viewer)``, computed once per position: describing a list of 100 moves asks 100 times."""
+    history = state.history
+    key = (id(state), len(history), history[-1] if history else None)
+    if _MEMO.get("key") != key:
+        _MEMO["key"] = key
+        _MEMO["obs"] = {}
+    seen = _MEMO["obs"]
+    if viewer not in seen:
+        seen[viewer] = state.observation(viewer)
+    return seen[viewer]
+
+
+def _context(state: Any) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    obs = _observation(state, state.current_player)
+    return obs["stage"], obs.get("context", {}), obs
+
+
+# --------------------------------------------------------------------------- moves in words
+
+
+def describe_action(state: Any, action: Action) -> str:
+    """One line saying what ``action`` does, with the values that matter for choosing it (costs, bonuses)."""
+    T = _tables(state)
+    stage, ctx, obs = _context(state)
+    kind = action.kind
+    if kind == "done":
+        return {
+            "land": "Done: end your land phase",
+            "plan": f"Done: assign no more ships to {humanize(T.actions[ctx.get('act', 0)])}",
+            "keep": "Done: keep no more cards",
+            "deliver": "Done: deliver no more",
+            "antwerp": "Done: ship no more goods to Antwerp",
+            "discover": "Done: place no more island tiles",
+            "objective": "Done: resolve no more objectives",
+        }.get(stage, "Done")
+    if kind == "skip":
+        return "Skip: place no extra cube"
+    if kind == "new_england":
+        settlers = int(ctx.get("settlers", 0))
+        return f"Settle New England: {settlers * T.new_england_points} points"
+    if kind == "expand":
+        return _describe_expand(state, action)
+    if kind == "build":
+        return _describe_build(state, action)
+    if kind == "play":
+        return f"Play {card_text(T, T.cards[T.card_index[action.get('card')]])}"
+    if kind == "assign":
+        text = f"Assign {_entry_text(T, action[1][1][1])} to {humanize(action.get('to'))}"
+        cap = action.get("captain")
+        return f"{text} with captain {captain_text(state, cap)}" if cap else text
+    if kind == "load":
+        return f"Load {T.load_goods} {_goods_word(action.get('good'))}"
+    if kind == "keep":
+        return f"Keep {card_text(T, T.cards[T.card_index[action.get('card')]])}"
+    if kind == "settle":
+        return _describe_settle(state, action, obs)
+    if kind == "contract":
+        slot = int(action.get("slot"))
+        contract = _names(state)["contracts"][obs["contracts"][slot]]
+        city = humanize(T.cities[T.contract_slots[slot]].id)
+        ships = " + ".join(_entry_short(T, x) for x in action.get("ships"))
+        return (
+            f"Fulfil the {city} contract ({goods_text(T, contract.goods)} → {contract.points} points) "
+            f"with {ships}, paying {_names_text(action.get('pay'))}"
+        )
+    if kind == "antwerp":
+        ships = " + ".join(_entry_short(T, x) for x in action.get("ships"))
+        return f"Deliver to Antwerp with {ships} ({T.antwerp_points} points per good)"
+    if kind == "ship_good":
+        return f"Ship 1 {_goods_word(action.get('good'))} to Antwerp for {T.antwerp_points} points"
+    if kind == "place":
+        tile = _names(state)["tiles"][action.get("tile")]
+        return f"Put island {_tile_text(T, tile)} on {_space_text(T, action.get('space'))}"
+    if kind == "chart":
+        tile = T.island_tiles[ctx["tile"]] if isinstance(ctx.get("tile"), int) else None
+        what = f"island {_tile_text(T, tile)}" if tile is not None else "the island tile"
+        return f"Put {what} on {_space_text(T, action.get('space'))}"
+    if kind == "frame":
+        if action.get("card") is not None:
+            return f"Take objective card: {objective_text(_names(state)['objectives'][action.get('card')])}"
+        if action.get("captain") is not None:
+            return f"Take captain {captain_text(state, action.get('captain'))}"
+        return f"Take {T.frame_goods_taken} {_goods_word(action.get('good'))}"
+    if kind == "frame_back":
+        return f"Move the frame marker back to score space {action.get('space')}"
+    if kind == "objective":
+        obj = _names(state)["objectives"][action.get("card")]
+        pay = action.get("pay") or ()
+        paying = f", paying {_names_text(pay)}" if pay else ""
+        return f"Resolve objective: {objective_text(obj)}{paying}"
+    return str(action)
+
+
+def _describe_expand(state: Any, action: Action) -> str:
+    T = _tables(state)
+    what = action.get("what")
+    pay = _names_text(action.get("pay"))
+    if what == "shipyard":
+        return f"Expand harbour: shipyard expansion (+{T.shipyard_expansion_yards} ship place), paying {pay}"
+    nation = T.nations[[n.id for n in T.nations].index(_observation(state, -1)["players"][state.current_player]["nation"])]
+    name = _names(state)["expansions"].get(nation.id, humanize(what))
+    effect = EXPANSION_EFFECTS.get(nation.expansion, humanize(nation.expansion)).format(n=nation.expansion_amount)
+    return f"Expand harbour: {humanize(nation.id)}'s {name} ({effect}), paying {pay}"
+
+
+def _describe_build(state: Any, action: Action) -> str:
+    T = _tables(state)
+    pay = _names_text(action.get("pay"))
+    space = action.get("space")
+    if space is not None:
+        number = T.large_market_spaces.index(space) + 1
+        text = f"Build the face-down large ship on market space {number} (+{T.large_ship_points} points)"
+    else:
+        ship = T.ships[T.ship_index[action.get("ship")]]
+        text = f"Build {ship_text(ship)}"
+        if ship.large:
+            text += f" (+{T.large_ship_points} points)"
+    text += f" paying {pay}"
+    discard = action.get("discard")
+    if discard is not None:
+        text += f", giving up {ship_short(T.ships[T.ship_index[discard]])} to the storage board"
+    return text
+
+
+def _describe_settle(state: Any, action: Action, obs: dict[str, Any]) -> str:
+    T = _tables(state)
+    space_id = action.get("space")
+    tile_id = obs["islands"][space_id]["tile"]
+    tile = _names(state)["tiles"][tile_id]
+    bonus = tile.bonuses[int(action.get("bonus"))]
+    spot = int(action.get("spot")) + 1
+    occupied = obs["islands"][space_id]["spots"][spot - 1][1] > 0
+    where = f"{_space_text(T, space_id)}, marker spot {spot}" + (" (beside the cube there)" if occupied else "")
+    return f"Settle on {where}, taking {_bonus_text(T, bonus)}"
+
+
+def action_group(state: Any, action: Action) -> str:
+    """The heading a move is listed under when there are many: by kind, and by island or city where it helps."""
+    T = _tables(state)
+    kind = action.kind
+    if kind in ("done", "skip"):
+        return "Finish"
+    if kind == "settle":
+        space = T.island_spaces[T.space_index[action.get("space")]]
+        return f"Settle on {humanize(T.islands[space.island].id)}"
+    if kind == "contract":
+        slot = int(action.get("slot"))
+        return f"Contracts in {humanize(T.cities[T.contract_slots[slot]].id)}"
+    if kind == "place":
+        tile = _names(state)["tiles"][action.get("tile")]
+        return f"Place island {_tile_text(T, tile)} (shape {_shape(tile.shape)})"
+    if kind == "build":
+        ship = action.get("ship")
+        if ship is not None:
+            return f"Build {ship_text(T.ships[T.ship_index[ship]])}"
+        return "Build a face-down large ship"
+    return {
+        "new_england": "Settle New England",
+        "expand": "Expand your harbour",
+        "play": "Play a card",
+        "assign": "Assign a ship",
+        "antwerp": "Deliver to Antwerp",
+        "objective": "Resolve an objective",
+        "frame": "Frame marker reward",
+    }.get(kind, humanize(kind))
+
+
+def stage_prompt(state: Any) -> str:
+    """What the player to move decides, in words, with the numbers that frame it."""
+    T = _tables(state)
+    stage, ctx, obs = _context(state)
+    title = STAGE_TITLES.get(stage, humanize(stage))
+    me = obs["players"][state.current_player] if state.current_player >= 0 else None
+    if stage == "land":
+        return f"{title}: build ships or expand your harbour, or done"
+    if stage == "plan":
+        act = ctx.get("act", 0)
+        nation = next(n for n in T.nations if me and n.id == me["nation"])
+        assigned = len(me["assigned"][act]) if me else 0
+        return (
+            f"{title}: assign a ship to {humanize(T.actions[act])} "
+            f"({assigned} of at most {nation.action_max[act]} assigned), or done"
+        )
+    if stage == "load":
+        return f"{title}: choose the good to take"
+    if stage == "keep":
+        return f"{title}: keep a card you drew" + (", or done" if ctx.get("optional") else "")
+    if stage == "settle":
+        return f"{title}: a ship with {ctx.get('settlers', '?')} settlers — place a cube on an island tile or settle New England"
+    if stage == "settle_extra":
+        return f"{title}: place your extra cube ({ctx.get('settlers', '?')}) on any tiled space, or skip"
+    if stage == "deliver":
+        ships = ", ".join(f"{_entry_short(T, s)} (📦{c})" for s, c in ctx.get("crates", []))
+        return f"{title}: fulfil a contract or ship to Antwerp with {ships or 'your ships'}, or done"
+    if stage == "antwerp":
+        return f"{title}: ship goods one at a time ({ctx.get('left', '?')} crates), or done"
+    if stage == "discover":
+        return f"{title}: put a drawn island tile on a free space of its shape" + (", or done" if ctx.get("optional") else "")
+    if stage == "frame":
+        frame = T.frames[ctx["frame"]] if isinstance(ctx.get("frame"), int) else None
+        reward = REWARDS.get(frame.reward, frame.reward) if frame else "reward"
+        return f"{title} reached: take your {reward}" + (" card" if reward == "objective" else "")
+    if stage == "frame_back":
+        return f"{title}: choose the score space to move it back to"
+    if stage == "chart":
+        return f"{title}: choose where the island tile goes"
+    if stage == "objective":
+        resolved = int(ctx.get("resolved", 0))
+        cost = "free" if resolved < T.objective_free else f"costs {T.objective_cost} goods"
+        return f"{title}: resolve an objective card (the next one {cost}), or done"
+    return title
+
+
+# --------------------------------------------------------------------------- the board
 
 
 def render(state: Any, viewer: int) -> Any:
-    """A rich renderable of the board as ``viewer`` sees it (``-1``: public information only)."""
+    """The board as ``viewer`` sees it (``-1``: public information only), readable at 80 columns."""
+    from rich.columns import Columns
     from rich.console import Group
+    from rich.text import Text
+
+    T = _tables(state)
+    obs = _observation(state, viewer)
+    stage = STAGE_TITLES.get(obs["stage"], humanize(obs["stage"]))
+    head = Text()
+    head.append(f"Round {min(obs['round'] + 1, T.rounds)} of {T.rounds}", style="bold")
+    head.append(f" · {stage} · start player {nation_name(state, obs['start_player'])}")
+    if obs["current_player"] >= 0:
+        head.append(f" · to move: {seat_label(state, obs['current_player'])}", style="bold")
+    legend = Text(
+        "Ships: " + "  ".join(f"{icon} {attr}" for attr, icon in SYMBOLS) + "  ·  1st/2nd: majority bonuses",
+        style="dim",
+    )
+    panels = [_player_panel(state, obs, p, viewer) for p in range(len(obs["players"]))]
+    return Group(
+        head,
+        legend,
+        Columns(panels, equal=True, expand=False),
+        _market(state, obs),
+        _cities(state, obs),
+        _islands(state, obs),
+        _track(state, obs),
+    )
+
+
+def _player_panel(state: Any, obs: dict[str, Any], p: int, viewer: int) -> Any:
+    from rich.panel import Panel
+    from rich.text import Text
+
+    T = _tables(state)
+    info = obs["players"][p]
+    text = Text()
+
+    def line(label: str, value: str) -> None:
+        text.append(f"{label:<11}", style="bold")
+        text.append(value + "\n")
+
+    line("Goods", goods_text(T, [info["goods"].get(g, 0) for g in T.goods]))
+    line("Ships", f"{len(info['shipyard'])} of {info['capacity']} places")
+    for ident in info["shipyard"]:
+        ship = T.ships[T.ship_index[ident]]
+        text.append(f"  {ship_short(ship):<11}{'large' if ship.large else 'small'} {symbols(ship)}\n")
+    planned = [
+        f"{humanize(T.actions[a])}: {', '.join(_entry_short(T, e) for e in entries)}"
+        for a, entries in enumerate(info.get("assigned", []))
+        if entries
+    ]
+    if planned:
+        line("Assigned", "; ".join(planned))
+    cards = info["cards"]
+    if isinstance(cards, int):
+        line("Cards", f"{cards} in hand")
+    else:
+        line("Cards", "—" if not cards else "")
+        for ident in cards:
+            card = T.cards[T.card_index[ident]]
+            if card.ship is not None:
+                text.append(f"  {_entry_short(T, ident):<11}charter {symbols(card.ship)}\n")
+            else:
+                text.append(f"  {card_text(T, card)}\n")
+    objectives = info["objectives"]
+    if isinstance(objectives, int):
+        line("Objectives", f"{objectives} in hand")
+    else:
+        line("Objectives", "—" if not objectives else "")
+        for ident in objectives:
+            text.append(f"  {objective_text(_names(state)['objectives'][ident])}\n")
+    if info["captains"]:
+        line("Captains", ", ".join(captain_text(state, c) for c in info["captains"]))
+    nation = next(n for n in T.nations if n.id == info["nation"])
+    own_name = _names(state)["expansions"].get(nation.id, humanize(nation.expansion))
+    expansions = info["expansions"]
+    built = [name for name, done in (("shipyard", expansions["shipyard"]), (own_name, expansions["nation"])) if done]
+    line("Expansions", ", ".join(built) or "none")
+    text.rstrip()
+    title = seat_label(state, p) + (" · you" if p == viewer else "")
+    style = "bold green" if p == obs["current_player"] else "none"
+    subtitle = f"{info['score']} points" + (" · 50/100 card" if info.get("fifty", -1) >= 0 else "")
+    return Panel(text, title=title, title_align="left", subtitle=subtitle, subtitle_align="right", border_style=style, width=39)
+
+
+def _market(state: Any, obs: dict[str, Any]) -> Any:
     from rich.table import Table
 
-    T = state.T
-    obs = state.observation(viewer)
-    head = (
-        f"Round {obs['round'] + 1}/{T.rounds} · start player {obs['start_player']} · "
-        f"{obs['stage']} · to move: {obs['current_player']}"
+    T = _tables(state)
+    table = Table(title="Ship market", title_justify="left", expand=False, pad_edge=False)
+    table.add_column(f"small ships (cost {goods_text(T, T.small_ship_cost)})", no_wrap=True)
+    table.add_column("large ships" + (" (face down: cost shown)" if T.large_market_hidden else ""), no_wrap=True)
+    for small, large in zip(obs["small_market"], obs["large_market"], strict=False):
+        s = "—"
+        if small:
+            ship = T.ships[T.ship_index[small]]
+            s = f"{ship_short(ship):<11} {symbols(ship)}"
+        lg = "—"
+        if isinstance(large, dict):
+            lg = f"cost {_names_text(large['cost'])}"
+        elif large:
+            ship = T.ships[T.ship_index[large]]
+            lg = f"{ship_short(ship)} {symbols(ship)} cost {goods_text(T, ship.cost)}"
+        table.add_row(s, lg)
+    return table
+
+
+def _cities(state: Any, obs: dict[str, Any]) -> Any:
+    from rich.table import Table
+
+    T = _tables(state)
+    contracts = _names(state)["contracts"]
+    table = Table(title="Cities and their contracts", title_justify="left", expand=False, pad_edge=False)
+    table.add_column("city", no_wrap=True)
+    table.add_column("1st/2nd", justify="center")
+    table.add_column("markers")
+    table.add_column("open contracts (goods → points)")
+    for c, city in enumerate(T.cities):
+        cubes = obs["city_cubes"][c]
+        counted = Counter(cubes)
+        markers = ", ".join(f"{nation_name(state, o)} {k}" for o, k in counted.most_common())
+        markers = f"{len(cubes)} of {city.cube_spaces}" + (f": {markers}" if markers else "")
+        open_ = [
+            f"{goods_text(T, contracts[ident].goods)} → {contracts[ident].points}"
+            for slot, ident in enumerate(obs["contracts"])
+            if ident and T.contract_slots[slot] == c
+        ]
+        name = humanize(city.id) + (" ✓ scored" if obs["city_scored"][c] else "")
+        table.add_row(name, f"{city.first}/{city.second}", markers, "\n".join(open_) or "—")
+    return table
+
+
+def _islands(state: Any, obs: dict[str, Any]) -> Any:
+    from rich.table import Table
+
+    T = _tables(state)
+    table = Table(
+        title="Islands",
+        title_justify="left",
+        caption="space n: shape when empty; tiles show cubes as nation×height, · a free spot",
+        caption_justify="left",
+        expand=False,
+        pad_edge=False,
     )
-    players = Table(title=head, expand=False)
-    for col in ("seat", "nation", "score", "goods", "shipyard", "cards", "objectives", "captains", "exp"):
-        players.add_column(col)
-    for p, info in enumerate(obs["players"]):
-        yard = " ".join(_ship(T, T.ships[T.ship_index[s]]) for s in info["shipyard"])
-        goods = ", ".join(f"{k.split('.')[-1]} {v}" for k, v in info["goods"].items() if v) or "—"
-        cards = info["cards"] if isinstance(info["cards"], int) else ", ".join(c.rsplit(".", 1)[-1] for c in info["cards"])
-        objs = info["objectives"]
-        objs = objs if isinstance(objs, int) else ", ".join(o.rsplit(".", 1)[-1] for o in objs)
-        exp = "".join(k[0].upper() for k, v in info["expansions"].items() if v)
-        players.add_row(
-            str(p), info["nation"].split(".")[-1], str(info["score"]), goods, yard or "—", str(cards), str(objs),
-            ", ".join(c.rsplit(".", 1)[-1] for c in info["captains"]) or "—", exp or "—",
-        )  # fmt: skip
-    market = Table(title="Ship market")
-    market.add_column("small (cost " + _goods(T, T.small_ship_cost) + ")")
-    market.add_column("large")
-    for small, large in zip(state.small_market, state.large_market, strict=False):
-        s = _ship(T, T.ships[small]) if small >= 0 else "—"
-        lg = T.ships[large] if large >= 0 else None
-        shown = "face down" if T.large_market_hidden else (_ship(T, lg) if lg else "")
-        lt = f"{shown} cost {_goods(T, lg.cost)}" if lg else "—"
-        market.add_row(s, lt)
-    contracts = Table(title="Contracts")
-    for col in ("slot", "city", "goods", "points"):
-        contracts.add_column(col)
-    for slot, c in enumerate(state.contracts):
-        if c >= 0:
-            con = T.contracts[c]
-            contracts.add_row(
-                str(slot), T.cities[T.contract_slots[slot]].id.split(".")[-1], _goods(T, con.goods), str(con.points)
-            )
-    islands = Table(title="Islands (tile: cubes as seat×height)")
-    islands.add_column("island")
-    islands.add_column("spaces")
+    table.add_column("island", no_wrap=True)
+    table.add_column("1st/2nd", justify="center")
+    table.add_column("spaces")
+    table.add_column("markers")
     for i, isl in enumerate(T.islands):
         cells = []
-        for s in isl.spaces:
-            t = state.space_tile[s]
-            if t < 0:
-                cells.append(f"({T.island_spaces[s].shape})")
+        counts: Counter[int] = Counter()
+        for number, s in enumerate(isl.spaces, 1):
+            info = obs["islands"][T.island_spaces[s].id]
+            if info["tile"] is None:
+                cells.append(f"{number}:{_shape(T.island_spaces[s].shape)}")
                 continue
-            spots = [f"{o if o >= 0 else 'N'}×{h}" for o, h in zip(state.spot_owner[s], state.spot_height[s], strict=True) if h]
-            cells.append(f"{T.island_tiles[t].id.rsplit('.', 1)[-1]}:{'/'.join(spots) or 'free'}")
-        mark = " ✓" if state.island_scored[i] else ""
-        islands.add_row(f"{isl.id.split('.')[-1]} {isl.first}/{isl.second}{mark}", " ".join(cells))
-    cities = Table(title="Cities")
-    cities.add_column("city")
-    cities.add_column("cubes")
-    for c, city in enumerate(T.cities):
-        mark = " ✓" if state.city_scored[c] else ""
-        cubes = " ".join(str(o) for o in state.city_cubes[c])
-        cities.add_row(f"{city.id.split('.')[-1]} {city.first}/{city.second}{mark}", f"{cubes} ({city.cube_spaces} spaces)")
-    frames = ", ".join(f"{T.frames[m].id.rsplit('.', 1)[-1]}@{pos}" for m, (pos, gone) in enumerate(obs["frames"]) if not gone)
-    return Group(players, market, contracts, islands, cities, f"Frame markers: {frames or '—'}")
+            spots = []
+            for owner, height in info["spots"]:
+                if height:
+                    counts[owner] += height
+                    spots.append(f"{_initial(state, owner)}×{height}")
+                else:
+                    spots.append("·")
+            for owner in info.get("extra", []):
+                counts[owner] += 1
+            extra = f"+{len(info['extra'])}" if info.get("extra") else ""
+            cells.append(f"{number}:[{' '.join(spots)}{extra}]")
+        markers = ", ".join(f"{nation_name(state, o)} {k}" for o, k in counts.most_common()) or "—"
+        name = humanize(isl.id) + (" ✓" if obs["island_scored"][i] else "")
+        table.add_row(name, f"{isl.first}/{isl.second}", " ".join(cells), markers)
+    return table
+
+
+def _initial(state: Any, owner: int) -> str:
+    """A cube's owner in two letters ("Po", "Fr"; "N" the neutral power): short enough for an island's row."""
+    return "N" if owner < 0 else nation_name(state, owner)[:2]
+
+
+def _track(state: Any, obs: dict[str, Any]) -> Any:
+    from rich.text import Text
+
+    T = _tables(state)
+    frames = [
+        f"{pos} {REWARDS.get(T.frames[m].reward, T.frames[m].reward)}"
+        for m, (pos, gone) in enumerate(obs["frames"])
+        if not gone
+    ]
+    text = Text()
+    text.append("Frame markers on the score track: ", style="bold")
+    text.append(" · ".join(frames) or "none left")
+    return text
