@@ -161,6 +161,7 @@ def play(
             if logger:
                 logger.action(player, action)
             state.apply(action)
+            session.last_mover = player
             session.score_changes(before)
         if logger:
             logger.final(state)
@@ -189,13 +190,16 @@ class _PlaySession:
         self.game = game
         self.raw = raw
         self.console = Console(highlight=False)
+        #: the seat that made the last move: a player deciding again right after himself gets the short view
+        self.last_mover: int | None = None
 
     # -- output ----------------------------------------------------------------------------------------------
 
-    def show_board(self, viewer: int) -> None:
+    def show_board(self, viewer: int, brief: bool = False) -> None:
         """The board as ``viewer`` sees it; a broken view falls back to the observation as JSON (play goes on)."""
         try:
-            self.console.print(self.display.render(self.state, viewer))
+            view = self.display.brief if brief else self.display.render
+            self.console.print(view(self.state, viewer))
         except Exception as exc:  # a view bug must not end a game in progress
             self.console.print(f"[red]The board view failed ({exc}); the raw observation follows.[/red]")
             self.console.print_json(json.dumps(self.state.observation(viewer), default=str))
@@ -305,13 +309,16 @@ class _PlaySession:
         by_text = {str(a): a for a in actions}
         who = self.display.seat(state, player)
 
-        def show_all() -> None:
-            self.show_board(player)
+        def show_all(brief: bool = False) -> None:
+            self.show_board(player, brief)
             self.console.rule(f"[bold]{escape(who)}[/bold]", align="left")
             self.console.print(f"[bold]{escape(self.display.prompt(state))}[/bold]")
             self.print_moves(listing)
 
-        show_all()
+        again = self.last_mover == player
+        show_all(brief=again)
+        if again:
+            self.console.print("[dim](your move again: the short view; 'show' prints the whole board)[/dim]")
         count = len(actions)
         hint = f"Type a number from 1 to {count}, or 'help' for commands."
         while True:

@@ -118,6 +118,11 @@ def seat_label(state: Any, seat: int) -> str:
     return f"{nation_name(state, seat)} (seat {seat})"
 
 
+def points_text(n: int) -> str:
+    """"1 point", "5 points"."""
+    return f"{n} point" if n == 1 else f"{n} points"
+
+
 def _goods_word(good: str) -> str:
     return good.rsplit(".", 1)[-1]
 
@@ -145,6 +150,8 @@ def ship_short(ship: Any) -> str:
 
 def ship_text(ship: Any) -> str:
     """"small ship s11 (⛵1 📦2 👥2 🔭1)"."""
+    if getattr(ship, "nation", None):
+        return f"{humanize(ship.nation)}'s starting ship ({symbols(ship)})"
     size = "large" if ship.large else "small"
     return f"{size} ship {ship_short(ship)} ({symbols(ship)})"
 
@@ -155,8 +162,9 @@ def _entry_text(T: Any, ident: str) -> str:
         return ship_text(T.ships[T.ship_index[ident]])
     card = T.cards[T.card_index[ident]]
     if card.ship is not None:
-        owner = f"{humanize(card.nation)} start card" if card.nation else f"card {ident.rsplit('.', 1)[-1]}"
-        return f"charter ship {owner} ({symbols(card.ship)})"
+        if card.nation:
+            return f"{humanize(card.nation)}'s start card, a charter ship ({symbols(card.ship)})"
+        return f"charter ship card {ident.rsplit('.', 1)[-1]} ({symbols(card.ship)})"
     return card_text(T, card)
 
 
@@ -174,7 +182,7 @@ def card_text(T: Any, card: Any) -> str:
         return f"{who}: charter ship {symbols(card.ship)}"
     gives = [goods_text(T, card.goods)] if any(card.goods) else []
     if card.points:
-        gives.append(f"{card.points} points")
+        gives.append(points_text(card.points))
     return f"card {short}: {', '.join(gives) or 'nothing'}"
 
 
@@ -219,7 +227,7 @@ def _tile_text(T: Any, tile: Any) -> str:
 def _bonus_text(T: Any, bonus: Any) -> str:
     parts = [goods_text(T, bonus.goods)] if any(bonus.goods) else []
     if bonus.points:
-        parts.append(f"{bonus.points} points")
+        parts.append(points_text(bonus.points))
     return " + ".join(parts) or "nothing"
 
 
@@ -273,7 +281,7 @@ def describe_action(state: Any, action: Action) -> str:
         return "Skip: place no extra cube"
     if kind == "new_england":
         settlers = int(ctx.get("settlers", 0))
-        return f"Settle New England: {settlers * T.new_england_points} points"
+        return f"Settle New England: {points_text(settlers * T.new_england_points)}"
     if kind == "expand":
         return _describe_expand(state, action)
     if kind == "build":
@@ -296,14 +304,14 @@ def describe_action(state: Any, action: Action) -> str:
         city = humanize(T.cities[T.contract_slots[slot]].id)
         ships = " + ".join(_entry_short(T, x) for x in action.get("ships"))
         return (
-            f"Fulfil the {city} contract ({goods_text(T, contract.goods)} → {contract.points} points) "
+            f"Fulfil the {city} contract ({goods_text(T, contract.goods)} → {points_text(contract.points)}) "
             f"with {ships}, paying {_names_text(action.get('pay'))}"
         )
     if kind == "antwerp":
         ships = " + ".join(_entry_short(T, x) for x in action.get("ships"))
-        return f"Deliver to Antwerp with {ships} ({T.antwerp_points} points per good)"
+        return f"Deliver to Antwerp with {ships} ({points_text(T.antwerp_points)} per good)"
     if kind == "ship_good":
-        return f"Ship 1 {_goods_word(action.get('good'))} to Antwerp for {T.antwerp_points} points"
+        return f"Ship 1 {_goods_word(action.get('good'))} to Antwerp for {points_text(T.antwerp_points)}"
     if kind == "place":
         tile = _names(state)["tiles"][action.get("tile")]
         return f"Put island {_tile_text(T, tile)} on {_space_text(T, action.get('space'))}"
@@ -345,12 +353,12 @@ def _describe_build(state: Any, action: Action) -> str:
     space = action.get("space")
     if space is not None:
         number = T.large_market_spaces.index(space) + 1
-        text = f"Build the face-down large ship on market space {number} (+{T.large_ship_points} points)"
+        text = f"Build the face-down large ship on market space {number} (+{points_text(T.large_ship_points)})"
     else:
         ship = T.ships[T.ship_index[action.get("ship")]]
         text = f"Build {ship_text(ship)}"
         if ship.large:
-            text += f" (+{T.large_ship_points} points)"
+            text += f" (+{points_text(T.large_ship_points)})"
     text += f" paying {pay}"
     discard = action.get("discard")
     if discard is not None:
@@ -456,14 +464,8 @@ def render(state: Any, viewer: int) -> Any:
     from rich.console import Group
     from rich.text import Text
 
-    T = _tables(state)
     obs = _observation(state, viewer)
-    stage = STAGE_TITLES.get(obs["stage"], humanize(obs["stage"]))
-    head = Text()
-    head.append(f"Round {min(obs['round'] + 1, T.rounds)} of {T.rounds}", style="bold")
-    head.append(f" · {stage} · start player {nation_name(state, obs['start_player'])}")
-    if obs["current_player"] >= 0:
-        head.append(f" · to move: {seat_label(state, obs['current_player'])}", style="bold")
+    head = _headline(state, obs)
     legend = Text(
         "Ships: " + "  ".join(f"{icon} {attr}" for attr, icon in SYMBOLS) + "  ·  1st/2nd: majority bonuses",
         style="dim",
@@ -478,6 +480,45 @@ def render(state: Any, viewer: int) -> Any:
         _islands(state, obs),
         _track(state, obs),
     )
+
+
+#: The part of the board each decision is about (shown with the player's panel between his own decisions).
+STAGE_SECTIONS = {
+    "land": ("market",),
+    "deliver": ("cities",),
+    "antwerp": ("cities",),
+    "settle": ("islands",),
+    "settle_extra": ("islands",),
+    "discover": ("islands",),
+    "chart": ("islands",),
+    "frame_back": ("track",),
+}
+
+
+def render_brief(state: Any, viewer: int) -> Any:
+    """Between two decisions of ``viewer`` in a row: the headline, his panel and what the decision is about."""
+    from rich.console import Group
+
+    obs = _observation(state, viewer)
+    sections = {"market": _market, "cities": _cities, "islands": _islands, "track": _track}
+    parts: list[Any] = [_headline(state, obs)]
+    if 0 <= viewer < len(obs["players"]):
+        parts.append(_player_panel(state, obs, viewer, viewer))
+    parts += [sections[name](state, obs) for name in STAGE_SECTIONS.get(obs["stage"], ())]
+    return Group(*parts)
+
+
+def _headline(state: Any, obs: dict[str, Any]) -> Any:
+    from rich.text import Text
+
+    T = _tables(state)
+    stage = STAGE_TITLES.get(obs["stage"], humanize(obs["stage"]))
+    head = Text()
+    head.append(f"Round {min(obs['round'] + 1, T.rounds)} of {T.rounds}", style="bold")
+    head.append(f" · {stage} · start player {nation_name(state, obs['start_player'])}")
+    if obs["current_player"] >= 0:
+        head.append(f" · to move: {seat_label(state, obs['current_player'])}", style="bold")
+    return head
 
 
 def _player_panel(state: Any, obs: dict[str, Any], p: int, viewer: int) -> Any:
@@ -532,7 +573,7 @@ def _player_panel(state: Any, obs: dict[str, Any], p: int, viewer: int) -> Any:
     text.rstrip()
     title = seat_label(state, p) + (" · you" if p == viewer else "")
     style = "bold green" if p == obs["current_player"] else "none"
-    subtitle = f"{info['score']} points" + (" · 50/100 card" if info.get("fifty", -1) >= 0 else "")
+    subtitle = points_text(info["score"]) + (" · 50/100 card" if info.get("fifty", -1) >= 0 else "")
     return Panel(text, title=title, title_align="left", subtitle=subtitle, subtitle_align="right", border_style=style, width=39)
 
 

@@ -7,6 +7,9 @@ generic form here, so a new game is playable before anyone writes its view):
 
 ``render(state, viewer) -> rich renderable``
     the board as ``viewer`` may see it (``-1``: public information only);
+``render_brief(state, viewer) -> rich renderable``
+    what ``viewer`` needs between two decisions of his own in a row (his panel and the part of the board the
+    decision is about), so the whole board is not reprinted before each of ten planning choices;
 ``describe_action(state, action) -> str``
     one readable line for a legal action (also used to report what a bot did, so it is called *before* the
     action is applied);
@@ -59,7 +62,7 @@ def _generic_group(state: State, action: Action) -> str:
 
 def _generic_prompt(state: State) -> str:
     obs = state.observation(state.current_player)
-    stage = obs.get("stage") or obs.get("phase") if isinstance(obs, dict) else None
+    stage = (obs.get("stage") or obs.get("phase")) if isinstance(obs, dict) else None
     return f"Choose a move ({humanize(str(stage))})" if stage else "Choose a move"
 
 
@@ -78,10 +81,15 @@ class Display:
     """The display hooks of one game, each falling back to a generic form (see the module docstring)."""
 
     render: Callable[[State, int], Any] = _generic_render
+    render_brief: Callable[[State, int], Any] | None = None
     describe_action: Callable[[State, Action], str] = _generic_describe
     action_group: Callable[[State, Action], str] = _generic_group
     stage_prompt: Callable[[State], str] = _generic_prompt
     seat_label: Callable[[State, int], str] = _generic_seat
+
+    def brief(self, state: State, viewer: int) -> Any:
+        """The short view between two decisions of one player in a row (the full board if the game has none)."""
+        return (self.render_brief or self.render)(state, viewer)
 
     def describe(self, state: State, action: Action) -> str:
         """The readable line for ``action``; a hook that fails falls back to the raw form (play never stops)."""
@@ -125,7 +133,7 @@ def display_for(game_id: str) -> Display:
         return Display()
     hooks = {
         name: getattr(module, name)
-        for name in ("render", "describe_action", "action_group", "stage_prompt", "seat_label")
+        for name in ("render", "render_brief", "describe_action", "action_group", "stage_prompt", "seat_label")
         if callable(getattr(module, name, None))
     }
     return Display(**hooks)
