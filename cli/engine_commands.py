@@ -311,14 +311,14 @@ class _PlaySession:
 
         def show_all(brief: bool = False) -> None:
             self.show_board(player, brief)
+            if brief:
+                self.console.print("[dim](your move again: the short view; 'show' prints the whole board)[/dim]")
             self.console.rule(f"[bold]{escape(who)}[/bold]", align="left")
             self.console.print(f"[bold]{escape(self.display.prompt(state))}[/bold]")
             self.print_moves(listing)
 
         again = self.last_mover == player
         show_all(brief=again)
-        if again:
-            self.console.print("[dim](your move again: the short view; 'show' prints the whole board)[/dim]")
         count = len(actions)
         hint = f"Type a number from 1 to {count}, or 'help' for commands."
         while True:

@@ -475,8 +475,7 @@ def render(state: Any, viewer: int) -> Any:
         head,
         legend,
         Columns(panels, equal=True, expand=False),
-        _market(state, obs),
-        _cities(state, obs),
+        Columns([_market(state, obs), _cities(state, obs)], padding=(0, 2)),  # side by side when there is room
         _islands(state, obs),
         _track(state, obs),
     )
@@ -553,7 +552,7 @@ def _player_panel(state: Any, obs: dict[str, Any], p: int, viewer: int) -> Any:
         for ident in cards:
             card = T.cards[T.card_index[ident]]
             if card.ship is not None:
-                text.append(f"  {_entry_short(T, ident):<11}charter {symbols(card.ship)}\n")
+                text.append(f"  charter ship  {symbols(card.ship)}\n")  # its own name would not fit beside
             else:
                 text.append(f"  {card_text(T, card)}\n")
     objectives = info["objectives"]
