@@ -239,6 +239,8 @@ class _PlaySession:
                 text = self.display.describe(self.state, action)
                 if words and not all(w in f"{text} {action}".lower() for w in words):
                     continue
+                if heading and text.startswith(heading) and len(text) > len(heading):
+                    text = text[len(heading) :].lstrip(" ,:")  # the heading above says the rest
                 cell = Text(text)
                 if self.raw:
                     cell.append(f"  {action}", style="dim")

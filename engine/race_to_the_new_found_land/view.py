@@ -118,6 +118,11 @@ def seat_label(state: Any, seat: int) -> str:
     return f"{nation_name(state, seat)} (seat {seat})"
 
 
+def possessive(name: str) -> str:
+    """"Portugal's", "Netherlands'"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def points_text(n: int) -> str:
     """"1 point", "5 points"."""
     return f"{n} point" if n == 1 else f"{n} points"
@@ -151,7 +156,7 @@ def ship_short(ship: Any) -> str:
 def ship_text(ship: Any) -> str:
     """"small ship s11 (⛵1 📦2 👥2 🔭1)"."""
     if getattr(ship, "nation", None):
-        return f"{humanize(ship.nation)}'s starting ship ({symbols(ship)})"
+        return f"{possessive(humanize(ship.nation))} starting ship ({symbols(ship)})"
     size = "large" if ship.large else "small"
     return f"{size} ship {ship_short(ship)} ({symbols(ship)})"
 
@@ -163,7 +168,7 @@ def _entry_text(T: Any, ident: str) -> str:
     card = T.cards[T.card_index[ident]]
     if card.ship is not None:
         if card.nation:
-            return f"{humanize(card.nation)}'s start card, a charter ship ({symbols(card.ship)})"
+            return f"{possessive(humanize(card.nation))} start card, a charter ship ({symbols(card.ship)})"
         return f"charter ship card {ident.rsplit('.', 1)[-1]} ({symbols(card.ship)})"
     return card_text(T, card)
 
@@ -344,7 +349,7 @@ def _describe_expand(state: Any, action: Action) -> str:
     nation = T.nations[[n.id for n in T.nations].index(_observation(state, -1)["players"][state.current_player]["nation"])]
     name = _names(state)["expansions"].get(nation.id, humanize(what))
     effect = EXPANSION_EFFECTS.get(nation.expansion, humanize(nation.expansion)).format(n=nation.expansion_amount)
-    return f"Expand harbour: {humanize(nation.id)}'s {name} ({effect}), paying {pay}"
+    return f"Expand harbour: {possessive(humanize(nation.id))} {name} ({effect}), paying {pay}"
 
 
 def _describe_build(state: Any, action: Action) -> str:
@@ -657,7 +662,7 @@ def _islands(state: Any, obs: dict[str, Any]) -> Any:
             for owner in info.get("extra", []):
                 counts[owner] += 1
             extra = f"+{len(info['extra'])}" if info.get("extra") else ""
-            cells.append(f"{number}:[{' '.join(spots)}{extra}]")
+            cells.append(f"{number}:[{','.join(spots)}{extra}]")  # no space inside: a cell never splits a tile
         markers = ", ".join(f"{nation_name(state, o)} {k}" for o, k in counts.most_common()) or "—"
         name = humanize(isl.id) + (" ✓" if obs["island_scored"][i] else "")
         table.add_row(name, f"{isl.first}/{isl.second}", " ".join(cells), markers)
