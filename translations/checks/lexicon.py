@@ -193,6 +193,58 @@ SUBORDINATORS: dict[str, tuple[str, ...]] = {
 #: Words that open a worked example block (no rule is stated there; findings there weigh less).
 EXAMPLE_WORDS: dict[str, tuple[str, ...]] = {"en": ("example",), "de": ("beispiel",), "nl": ("voorbeeld",)}
 
+#: Colours of players' pieces: a worked example names its players by them ("Yellow builds", "Gelb hat",
+#: "the red player"). Only the uninflected form names a player ("rote Marker" is a marker's colour).
+PLAYER_COLOURS: dict[str, frozenset[str]] = {
+    "en": frozenset(("red", "blue", "yellow", "green", "white", "black", "purple", "orange", "grey", "gray", "pink")),
+    "de": frozenset(("rot", "blau", "gelb", "grün", "weiß", "schwarz", "lila", "orange", "grau", "rosa")),
+    "nl": frozenset(("rood", "blauw", "geel", "groen", "wit", "zwart", "paars", "oranje", "grijs", "roze")),
+}
+
+#: The word "player", which makes a colour before it a player's name ("the red player").
+PLAYER_NOUNS: dict[str, frozenset[str]] = {
+    "en": frozenset(("player", "player's", "player’s")),
+    "de": frozenset(("spieler",)),
+    "nl": frozenset(("speler",)),
+}
+
+#: Pronouns that address the reader: a rulebook written to "you" tells its examples about "him".
+SECOND_PERSON: dict[str, frozenset[str]] = {
+    "en": frozenset(("you", "your", "yours", "yourself")),
+    "de": frozenset(("du", "dein", "deine", "deinen", "deinem", "deiner", "deines", "dir", "dich", "ihr", "euch",
+                     "euer", "eure")),
+    "nl": frozenset(("je", "jij", "jou", "jouw", "u", "uw")),
+}
+
+#: Third-person singular subject pronouns and possessives ("he pays", "his first ship", "er bezahlt", "seine
+#: Schiffe", "hij betaalt"). Dutch "zijn" is left out: it is also the verb "to be".
+THIRD_PERSON_SUBJECTS: dict[str, frozenset[str]] = {
+    "en": frozenset(("he", "she", "his", "her")),
+    "de": frozenset(("er", "sie", "sein", "seine", "seinen", "seinem", "seiner", "seines")),
+    "nl": frozenset(("hij", "zij", "ze")),
+}
+
+#: Determiners that, before the word "player", make a sentence speak of any player ("each player ... he", "jeder
+#: Spieler ... ob er", "de speler ... hij"): its third-person pronoun is then the rule's player, not an example's.
+GENERIC_DETERMINERS: dict[str, frozenset[str]] = {
+    "en": frozenset(("a", "an", "each", "every", "any", "all")),
+    "de": frozenset(("ein", "eine", "einen", "einem", "einer", "jeder", "jede", "jedes", "jeden", "jedem", "alle",
+                     "der", "die", "das", "den", "dem", "des")),
+    "nl": frozenset(("een", "elke", "iedere", "ieder", "elk", "alle", "de", "het")),
+}
+
+#: Phrases that point elsewhere in the rulebook or to another sheet: such a sentence restates or announces a
+#: rule, so a translation may leave it out without changing play.
+REFERENCE_PHRASES: dict[str, tuple[str, ...]] = {
+    "en": ("described above", "already described", "as described", "see page", "explained in detail",
+           "described in detail", "described below", "explained below", "explained above", "explained later",
+           "in the supplement", "section above", "section below", "next section"),
+    "de": ("siehe", "wie oben", "bereits beschrieben", "oben beschrieben", "unten beschrieben", "ausführlich erklärt",
+           "ausführlich beschrieben", "im beiblatt", "folgt gleich", "im folgenden"),
+    "nl": ("zoals eerder beschreven", "eerder beschreven", "zie blz", "zie pagina", "uitgebreid beschreven",
+           "uitgebreid uitgelegd", "in de bijlage", "volgen verderop", "hieronder", "hierboven"),
+}
+
 #: Frequent function words per language, to tell whether a file is written in the edition's language.
 STOPWORDS: dict[str, frozenset[str]] = {
     "en": frozenset(

@@ -12,7 +12,8 @@ Noise control, the first design goal (false alarms are what users of QA tools co
 - every form and variant of a glossary concept is the same concept; matching is on whole words and lemmas;
 - a number answered by an article ("a", "ein", "een") is no difference; page references and step labels
   are not numbers of the rules;
-- headings, captions and repeated blocks never raise omissions; findings inside worked examples weigh less.
+- headings, captions and repeated blocks never raise omissions; findings inside worked examples
+  (:mod:`translations.examples`) and omissions of cross-references ("as described above") weigh less.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from functools import cache
 
 from translations.alignment import NUMBER_WEIGHT, Link, PreparedEdition
 from translations.checks.features import Features
@@ -27,6 +29,7 @@ from translations.checks.lexicon import (
     CLAUSE_INITIAL_CONDITIONALS,
     MARKERS,
     NOT_VERBS,
+    REFERENCE_PHRASES,
     SUBORDINATORS,
     VERB_FIRST_FOLLOWERS,
 )
@@ -50,6 +53,7 @@ class Observation:
     missing_in: list[str]
     units: list[tuple[str, int]] = field(default_factory=list)  # sentences that identify the passage
     highlights: list[tuple[str, int, int, int]] = field(default_factory=list)  # (edition, sentence, tok0, tok1)
+    in_example: bool = False  # the compared sentences include a worked example (the audit weighs it)
 
 
 @dataclass
@@ -69,6 +73,22 @@ def _lower(severity: str) -> str:
 
 def _in_example(sentences: Iterable[Sentence]) -> bool:
     return any(s.kind == "example" for s in sentences)
+
+
+@cache
+def _reference_phrases(language: str) -> tuple[tuple[str, ...], ...]:
+    return tuple(tuple(phrase.split()) for phrase in REFERENCE_PHRASES.get(language, ()))
+
+
+def refers_elsewhere(sentence: Sentence, language: str) -> bool:
+    """The sentence points to another part of the rulebook or another sheet ("as described above", "siehe
+    Seite 5", "in de bijlage"): it restates or announces a rule, and a translation may leave it out."""
+    tokens = sentence.tokens
+    for phrase in _reference_phrases(language):
+        n = len(phrase)
+        if any(tuple(tokens[k : k + n]) == phrase for k in range(len(tokens) - n + 1)):
+            return True
+    return False
 
 
 def _quote(edition: PreparedEdition, indices: tuple[int, ...], limit: int = 90) -> str:
@@ -110,10 +130,8 @@ def _obs(
 ) -> Observation:
     spans = [(ctx.a.id, i) for i in link.a] + [(ctx.b.id, j) for j in link.b]
     sentences = [ctx.a.sentences[i] for i in link.a] + [ctx.b.sentences[j] for j in link.b]
-    if _in_example(sentences):
-        severity = _lower(severity)
-        message += " (in a worked example)"
-    return Observation(kind, severity, message, spans, [missing.id], spans, highlights or [])
+    # Not weighed here: the audit weighs a whole passage (all editions' sentences) as an example or not.
+    return Observation(kind, severity, message, spans, [missing.id], spans, highlights or [], _in_example(sentences))
 
 
 # --- the checks ------------------------------------------------------------------------------------------
@@ -151,10 +169,12 @@ def check_omission(ctx: PairContext, link: Link) -> list[Observation]:
         )
         # Medium at most here: the audit raises it when several edition pairs agree on the omission.
         severity = "medium" if weight >= 2 else "low"
-        if sentence.kind == "example":
+        example = sentence.kind == "example"
+        if refers_elsewhere(sentence, edition.language):
             severity = _lower(severity)
         message = f"{edition.id}: “{_quote(edition, (i,))}” has no counterpart in {other.id}"
-        out.append(Observation("omission", severity, message, [(edition.id, i)], [other.id], [(edition.id, i)]))
+        unit = [(edition.id, i)]
+        out.append(Observation("omission", severity, message, unit, [other.id], unit, in_example=example))
     return out
 
 

@@ -1,0 +1,137 @@
+"""Worked examples: passages that tell the story of one game instead of stating a rule.
+
+Rulebooks illustrate their rules with examples ("Example: Yellow builds a shipyard", "Gelb hat 3 Schiffe beim
+Liefern", "The **red** player assigned three ships"). Editions rewrite, shorten or drop examples freely, and a
+different number inside one rarely changes play, so the checks weigh findings there one level less. Only some
+examples are labelled ("Example:", "Beispiel:"); the others are recognised here from the text itself, with
+language facts from :mod:`translations.checks.lexicon` and nothing about any game:
+
+- :func:`names_a_player` — a player colour used as a name: "Yellow has", "Gelb hat", "the red player",
+  an emphasised "**rood**". A rule speaks of "a player" or "each player", never of Yellow.
+- :func:`tells_a_story` — a third-person subject ("he pays", "er bezahlt") in an edition that addresses the
+  reader ("you", "du"): there, "he" is an example's player. It is a weaker sign (a rule may say "each player
+  ... he"), so it counts only next to another example sentence.
+- context: a sentence between two example sentences of its section, and every sentence of a block at least
+  half of which is example, belong to the example ("**You** assigned no ships" between two sentences about
+  the red and the blue player).
+
+A labelled example already runs to the end of its block (:mod:`translations.segment`); a recognised one does
+not, because PDF extractions interleave two columns into one block, mixing an example with the rule beside it.
+
+:func:`mark_examples` applies them to an edition's sentences. The audit then also marks a sentence whose
+counterpart in another edition is an example, and applies :func:`mark_by_context` again (editions label and
+phrase different examples: one says "Example:", another tells what "you" did).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from translations.checks.lexicon import (
+    GENERIC_DETERMINERS,
+    PLAYER_COLOURS,
+    PLAYER_NOUNS,
+    SECOND_PERSON,
+    THIRD_PERSON_SUBJECTS,
+)
+from translations.segment import Sentence
+
+#: Sentence kinds that are never examples (they are labelled as what they are).
+_FIXED_KINDS = frozenset(("heading", "caption", "example"))
+_EMPHASIS = frozenset("*_")
+
+
+def names_a_player(sentence: Sentence, language: str, source: str) -> bool:
+    """A player colour used as a player's name: capitalised ("Yellow has", "Gelb hat"), emphasised in the source
+    ("**rood** heeft"), or before the word "player" ("the red player")."""
+    colours = PLAYER_COLOURS.get(language, frozenset())
+    players = PLAYER_NOUNS.get(language, frozenset())
+    tokens = sentence.tokens
+    for i, token in enumerate(tokens):
+        if token not in colours:
+            continue
+        start, end = sentence.token_spans[i]
+        written = sentence.text[start:end]
+        following = tokens[i + 1] if i + 1 < len(tokens) else ""
+        if following in players:
+            return True
+        next_written = sentence.text[slice(*sentence.token_spans[i + 1])] if i + 1 < len(tokens) else ""
+        # "Gelb hat" names a player; "Rot und Blau" too; "Rote Marker" is not uninflected; "Red markers" would be
+        # a capitalised colour before a noun — a German noun is capitalised, so that case is left out there.
+        if written[:1].isupper() and i > 0 and not (language == "de" and next_written[:1].isupper()):
+            return True
+        if written[:1].isupper() and i == 0 and next_written[:1].islower():
+            return True
+        if _emphasised(sentence, source, start, end):
+            return True
+    return False
+
+
+def _emphasised(sentence: Sentence, source: str, start: int, end: int) -> bool:
+    """The word is wrapped in markdown emphasis in the source (``**rood**``, ``*geel*``)."""
+    begin, finish = sentence.source_span(start, end)
+    return begin > 0 and source[begin - 1] in _EMPHASIS and finish < len(source) and source[finish] in _EMPHASIS
+
+
+def addresses_reader(sentences: Sequence[Sentence], language: str) -> bool:
+    """The edition states its rules to "you" ("du"): more sentences use a second-person pronoun than a
+    third-person subject. (The Dutch rulebook here writes "de speler ... hij" throughout: no.)"""
+    second = SECOND_PERSON.get(language, frozenset())
+    third = THIRD_PERSON_SUBJECTS.get(language, frozenset())
+    to_you = sum(1 for s in sentences if second.intersection(s.tokens))
+    about_him = sum(1 for s in sentences if third.intersection(s.tokens))
+    return to_you > about_him
+
+
+def tells_a_story(sentence: Sentence, language: str) -> bool:
+    """A third-person subject and no "you", and no "each/a player" the pronoun could stand for."""
+    tokens = sentence.tokens
+    if not THIRD_PERSON_SUBJECTS.get(language, frozenset()).intersection(tokens):
+        return False
+    if SECOND_PERSON.get(language, frozenset()).intersection(tokens):
+        return False
+    players = PLAYER_NOUNS.get(language, frozenset())
+    determiners = GENERIC_DETERMINERS.get(language, frozenset())
+    return not any(t in players and i > 0 and tokens[i - 1] in determiners for i, t in enumerate(tokens))
+
+
+def mark_examples(sentences: Sequence[Sentence], language: str, source: str) -> int:
+    """Set ``kind = "example"`` on the sentences the signals above recognise; returns how many changed."""
+    story = addresses_reader(sentences, language)
+    strong = [names_a_player(s, language, source) for s in sentences]
+    weak = [story and tells_a_story(s, language) for s in sentences]
+    changed = 0
+    for i, sentence in enumerate(sentences):
+        if sentence.kind in _FIXED_KINDS:
+            continue
+        near = [j for j in (i - 1, i + 1) if 0 <= j < len(sentences) and sentences[j].section == sentence.section]
+        if strong[i] or (weak[i] and any(strong[j] or weak[j] or sentences[j].kind == "example" for j in near)):
+            sentence.kind = "example"
+            changed += 1
+    changed += mark_by_context(sentences)
+    return changed
+
+
+def mark_by_context(sentences: Sequence[Sentence]) -> int:
+    """Sentences an example surrounds: between two example sentences of one section, or in a mostly-example block."""
+    changed = 0
+    blocks: dict[int, list[Sentence]] = {}
+    for sentence in sentences:
+        blocks.setdefault(sentence.block, []).append(sentence)
+    for members in blocks.values():
+        examples = sum(s.kind == "example" for s in members)
+        if 0 < examples < len(members) and examples * 2 >= len(members):
+            for sentence in members:
+                if sentence.kind not in _FIXED_KINDS:
+                    sentence.kind = "example"
+                    changed += 1
+    for i in range(1, len(sentences) - 1):
+        before, sentence, after = sentences[i - 1], sentences[i], sentences[i + 1]
+        if (
+            sentence.kind not in _FIXED_KINDS
+            and before.kind == after.kind == "example"
+            and before.section == sentence.section == after.section
+        ):
+            sentence.kind = "example"
+            changed += 1
+    return changed
