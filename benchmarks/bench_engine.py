@@ -1,7 +1,10 @@
 """Engine speed: complete random games per second on one core, the speed-up with 2 jobs, and memory.
 
-Run: ``python benchmarks/bench_engine.py [--game race_to_the_new_found_land] [--games 300] [--players 4]``.
-Prints figures; it asserts nothing (speed is measured here, never in tests).
+Run: ``python benchmarks/bench_engine.py [--game race_to_the_new_found_land] [--games 300] [--players 4]
+[--memory-games 100000 --memory-steps 10]``.
+Prints figures; it asserts nothing (speed is measured here, never in tests). The memory run plays its games in
+``--memory-steps`` slices and prints the resident set after each, so a leak (or an unbounded memo) shows as a
+rising column rather than a single peak.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ import os
 import resource
 import sys
 import time
+from dataclasses import replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -22,6 +26,15 @@ from engine.runtime.simulate import simulate
 def rss_mb() -> float:
     """Peak resident set size of this process in MB (Linux reports KiB)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def current_rss_mb() -> float:
+    """Resident set size now in MB (``/proc/self/statm``; the peak where there is no ``/proc``)."""
+    try:
+        pages = int(Path("/proc/self/statm").read_text().split()[1])
+    except (OSError, IndexError, ValueError):
+        return rss_mb()
+    return pages * os.sysconf("SC_PAGE_SIZE") / 2**20
 
 
 def timed(config: GameConfig, games: int, jobs: int) -> tuple[float, float, int]:
@@ -37,6 +50,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=300)
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--memory-games", type=int, default=2000)
+    parser.add_argument("--memory-steps", type=int, default=10, help="slices of the memory run, RSS printed after each")
     args = parser.parse_args()
     config = GameConfig(game=args.game, players=args.players, seed=1)
     timed(config, 5, 1)  # warm-up: imports, table build
@@ -50,11 +64,20 @@ def main() -> None:
     t2, _, _ = timed(config, args.games, 2)
     print(f"  2 jobs: {args.games / t2:.1f} games/s wall, speed-up {t1 / t2:.2f}x over 1 job (wall)")
     mid = rss_mb()
-    timed(config, args.memory_games, 1)
+    print(f"  memory over {args.memory_games:,} more games (seeds continue; records dropped after each slice):")
+    steps = max(1, min(args.memory_steps, args.memory_games))
+    played, first = 0, None
+    for step in range(steps):
+        size = args.memory_games * (step + 1) // steps - played
+        config = replace(config, seed=1 + args.games + played)
+        timed(config, size, 1)
+        played += size
+        now = current_rss_mb()
+        first = now if first is None else first
+        print(f"    after {played:>9,} games: RSS {now:6.1f} MB (change since the first slice {now - first:+.1f} MB)")
     after = rss_mb()
     print(f"  peak RSS: {before:.1f} MB after warm-up, {mid:.1f} MB after the timed runs, "
-          f"{after:.1f} MB after {args.memory_games} more games (growth {after - mid:+.1f} MB)")  # fmt: skip
-
+          f"{after:.1f} MB after {args.memory_games:,} more games (growth {after - mid:+.1f} MB)")  # fmt: skip
 
 if __name__ == "__main__":
     main()

@@ -36,12 +36,14 @@ STAGE_NAMES = (
 A_LOAD, A_SETTLE, A_DELIVER, A_DISCOVER = range(4)
 
 HOT_LIMIT = 20_000  # entries of the action-list memo before it is dropped and rebuilt
+LAND_ROWS_LIMIT = 4_000  # goods tuples whose land-phase options are memoised (each row holds a few dozen lists)
 NEUTRAL = -2  # owner id of the 2-player game's neutral cubes
 EMPTY = -1
 
 DONE = Action("done")
 NEW_ENGLAND = Action("new_england")
 SKIP = Action("skip")
+NO_BOOST: tuple[str | None, ...] = (None,)  # planning without a captain's boost
 
 Flow = Generator[None, Action, None]
 
@@ -287,9 +289,10 @@ class RaceState(State):
     def capacity(self, p: int) -> int:
         T = self.T
         cap = T.shipyards + (T.shipyard_expansion_yards if self.exp_yard[p] else 0)
-        nat = self.nat(p)
-        if self.exp_nation[p] and nat.expansion == "extra_shipyard":
-            cap += nat.expansion_amount
+        if self.exp_nation[p]:
+            nat = self.nat(p)
+            if nat.expansion == "extra_shipyard":
+                cap += nat.expansion_amount
         for c in self.captains[p]:
             if T.captains[c].ability == "extra_shipyard":
                 cap += T.captains[c].amount
@@ -329,19 +332,22 @@ class RaceState(State):
         return value
 
     def payments(self, p: int, cost: tuple[int, ...], context: str) -> list[tuple[int, ...]]:
-        """Every way ``p`` can pay ``cost``; where the reading allows it in ``context``, gold replaces any good.
+        """Every way ``p`` can pay ``cost``; where the reading allows it in ``context``, gold replaces any good."""
+        return self._payments_with(cost, tuple(self.goods[p]), context)
 
-        Memoised per (cost, what the player holds, capped at what the cost could use): the hot path of play.
+    def _payments_with(self, cost: tuple[int, ...], have: tuple[int, ...], context: str) -> list[tuple[int, ...]]:
+        """Every way goods ``have`` can pay ``cost`` in ``context``.
+
+        Memoised per (cost, the goods held), then per (cost, the goods capped at what the cost could use), where
+        most results are shared: the hot path of play.
         """
-        have = self.goods[p]
         if context not in self.T.gold_substitute_in:
             return [cost] if all(have[g] >= k for g, k in enumerate(cost)) else []
-        # first by the goods exactly as held (a C-speed key), then by what the cost could use (shared results)
         cache = self.T.cache
         exact = cache.get("pay_exact")
         if exact is None or len(exact) > HOT_LIMIT:
             exact = cache["pay_exact"] = {}
-        key = (cost, tuple(have))
+        key = (cost, have)
         cached = exact.get(key)
         if cached is None:
             capped = tuple(map(min, have, self._limit(cost)))
@@ -537,7 +543,10 @@ class RaceState(State):
         self._legal = None
 
     def _end_turn(self, p: int) -> Flow:
-        """Resolve the frame markers ``p`` reached during this turn, one at a time, lowest first."""
+        """Resolve the frame markers ``p`` reached during this turn, one at a time, lowest first.
+
+        Callers test ``self.pending[p]`` first (as for :meth:`_now`): most turns reach no marker, and starting a
+        generator that has nothing to do costs more than the test."""
         while self.pending[p]:
             self.pending[p].sort(key=lambda m: self.frame_pos[m])
             m = self.pending[p].pop(0)
@@ -653,71 +662,107 @@ class RaceState(State):
                 if action.kind == "done":
                     break
                 self._do_land(p, action)
-                yield from self._now(p)
+                if self.pending[p]:
+                    yield from self._now(p)
             self._refill_markets()
-            yield from self._end_turn(p)
+            if self.pending[p]:
+                yield from self._end_turn(p)
 
     def _land_actions(self, p: int) -> list[Action]:
         T = self.T
         have = self.goods[p]
         # every payment spends exactly the cost's number of goods (gold replaces one for one): with fewer goods
-        # in hand nothing can be paid, so most market ships are passed over without building a memo key
+        # in hand nothing can be paid, so most market ships are passed over without a look-up
         total = sum(have)
         out = [DONE]
-        builds = T.cache.get("builds")
-        if builds is None or len(builds) > HOT_LIMIT:
-            builds = T.cache["builds"] = {}
-        if not self.exp_yard[p] and total >= sum(T.shipyard_expansion_cost):
-            out += self._expand_actions(p, "shipyard", T.shipyard_expansion_cost, builds)
-        nat = T.nations[self.nation[p]]
-        if not self.exp_nation[p] and total >= sum(nat.expansion_cost):
-            out += self._expand_actions(p, nat.expansion, nat.expansion_cost, builds)
+        # what can be paid depends only on the goods in hand: one memo row per goods tuple holds the options of
+        # every ship (and expansion) already listed with exactly these goods, so a listing is mostly look-ups
+        rows = T.cache.get("land_rows")
+        if rows is None or len(rows) > LAND_ROWS_LIMIT:
+            rows = T.cache["land_rows"] = {}
+        have_t = tuple(have)
+        row = rows.get(have_t)
+        if row is None:
+            row = rows[have_t] = {}
+        if not self.exp_yard[p]:
+            acts = row.get("shipyard")
+            if acts is None:
+                acts = row["shipyard"] = self._expand_actions(p, "shipyard", T.shipyard_expansion_cost)
+            out += acts
+        if not self.exp_nation[p]:
+            nation = self.nation[p]
+            key = ("expand", nation)  # row keys: "shipyard", ("expand", nation), ship s or (s, space) hidden
+            acts = row.get(key)
+            if acts is None:
+                nat = T.nations[nation]
+                acts = row[key] = self._expand_actions(p, nat.expansion, nat.expansion_cost)
+            out += acts
         totals = T.ship_totals
         hidden = T.large_market_hidden
-        limits = T.ship_limits
         discards: tuple[Any, ...] | None = None  # found on the first affordable ship
         for large, market in ((False, self.small_market), (True, self.large_market)):
+            by_space = large and hidden
             for i, s in enumerate(market):
                 if s == EMPTY or totals[s] > total:
                     continue
                 if discards is None:
                     # a full harbour may still build: one of its ships goes to the storage board
                     full = len(self.yard[p]) >= self.capacity(p)
-                    discards = tuple(sorted(set(self.yard[p]))) if full else (None,)
-                # memo key: the ship, its market space, what of the player's goods its cost could use
-                # (capped per ship, not by what any ship could use: fewer keys, far fewer misses)
-                key = (s, i, tuple(map(min, have, limits[s])))
-                entry = builds.get(key)
+                    discards = tuple(sorted(set(self.yard[p]))) if full else ()
+                # a ship face up is named by its id wherever it lies; one lying back side up by its market space
+                code = (s, i) if by_space else s
+                entry = row.get(code)
                 if entry is None:
-                    entry = builds[key] = self._build_options(p, s, i, large and hidden)
-                if discards == (None,):
+                    entry = row[code] = self._build_options(p, s, i, by_space)
+                if not discards:
                     out += entry[1]
-                else:  # a full harbour: every payment with every ship it could give up (rarely the same set twice)
-                    discard_args = T.discard_args
-                    out += [_new(Action, ("build", base + discard_args[d])) for base in entry[0] for d in discards]
+                else:  # a full harbour: every payment with every ship it could give up
+                    out += self._build_discarding(entry, discards)
         if T.goods_cards_playable and self.cards[p]:
             out += self._play_card_actions(p)
         return out
 
-    def _build_options(self, p: int, s: int, i: int, by_space: bool) -> tuple[list[Any], list[Action]]:
+    def _build_options(self, p: int, s: int, i: int, by_space: bool) -> tuple[list[Any], list[Action], Any]:
         """Build options for ship ``s`` on market space ``i`` with ``p``'s goods: the ``(handle, pay)`` argument
-        pairs (a full harbour adds the ship to discard to each) and the actions of a harbour with room."""
-        T = self.T
-        # a large ship lying back side up is chosen by its market space: only its cost is visible
-        handle = ("space", T.large_market_spaces[i]) if by_space else ("ship", T.ships[s].id)
-        bases = [(handle, ("pay", self.pay_names(paid))) for paid in self.payments(p, T.ships[s].cost, "build_ships")]
-        return bases, [_new(Action, ("build", base)) for base in bases]
+        pairs (a full harbour adds the ship to discard to each), the actions of a harbour with room, and the key
+        they are memoised under.
 
-    def _expand_actions(self, p: int, what: str, cost: tuple[int, ...], memo: dict[Any, Any]) -> list[Action]:
-        """Ways to pay harbour expansion ``what``, memoised on the goods in hand (a C-speed key; few distinct)."""
-        key = ("expand", what, cost, tuple(self.goods[p]))
+        Shared by every goods tuple that the ship's cost could use alike (memoised on what it could use)."""
+        T = self.T
+        builds = T.cache.get("builds")
+        if builds is None or len(builds) > HOT_LIMIT:
+            builds = T.cache["builds"] = {}
+        key = (s, i if by_space else -1, tuple(map(min, self.goods[p], T.ship_limits[s])))
+        entry = builds.get(key)
+        if entry is None:
+            # a large ship lying back side up is chosen by its market space: only its cost is visible
+            handle = ("space", T.large_market_spaces[i]) if by_space else ("ship", T.ships[s].id)
+            pays = self.payments(p, T.ships[s].cost, "build_ships")
+            bases = [(handle, ("pay", self.pay_names(paid))) for paid in pays]
+            entry = builds[key] = (bases, [_new(Action, ("build", base)) for base in bases], key)
+        return entry
+
+    def _build_discarding(self, entry: tuple[Any, ...], discards: tuple[int, ...]) -> list[Action]:
+        """A full harbour's build actions of one market ship (``entry`` from :meth:`_build_options`): each payment
+        with each ship it could give up, memoised on the payments' key and those ships."""
+        memo = self.T.cache.get("build_discarding")
+        if memo is None or len(memo) > HOT_LIMIT:
+            memo = self.T.cache["build_discarding"] = {}
+        key = (entry[2], discards)
         acts = memo.get(key)
         if acts is None:
-            acts = memo[key] = [
-                self._act("expand", (("what", what), ("pay", self.pay_names(paid))))
-                for paid in self.payments(p, cost, "harbour_expansion")
-            ]
+            discard_args = self.T.discard_args
+            acts = memo[key] = [_new(Action, ("build", base + discard_args[d])) for base in entry[0] for d in discards]
         return acts
+
+    def _expand_actions(self, p: int, what: str, cost: tuple[int, ...]) -> list[Action]:
+        """Ways to pay harbour expansion ``what`` with ``p``'s goods (none when they fall short)."""
+        if sum(self.goods[p]) < sum(cost):
+            return []
+        return [
+            self._act("expand", (("what", what), ("pay", self.pay_names(paid))))
+            for paid in self.payments(p, cost, "harbour_expansion")
+        ]
 
     def _play_card_actions(self, p: int) -> list[Action]:
         T = self.T
@@ -809,15 +854,17 @@ class RaceState(State):
 
     def _plan_actions(self, p: int, a: int) -> list[Action]:
         T = self.T
-        boosts: list[str | None] = [None]
+        boosts: tuple[str | None, ...] = NO_BOOST
         if self.captains[p]:
-            if self.boost_sail[p] is None and self.has_captain(p, "sail_bonus"):
-                boosts.append(self._captain_id(p, "sail_bonus"))
-            if self.boost_crate[p] is None and self.has_captain(p, "crate_bonus") and a in (A_LOAD, A_DELIVER):
-                boosts.append(self._captain_id(p, "crate_bonus"))
-        is_charter = T.card_is_charter
-        charters = tuple(sorted({c for c in self.cards[p] if is_charter[c]}))
-        key = ("plan", a, tuple(sorted(self.yard[p])), charters, tuple(boosts))
+            boosts = self._plan_boosts(p, a)
+        cards = self.cards[p]
+        charters: tuple[int, ...] = ()
+        if cards:
+            is_charter = T.card_is_charter
+            charters = tuple(sorted({c for c in cards if is_charter[c]}))
+        yard = self.yard[p]
+        # the options depend only on these: memoised whole (planning is a third of all decisions)
+        key = (a, tuple(sorted(yard)) if len(yard) > 1 else tuple(yard), charters, boosts)
         hot = T.cache.get("hot")
         if hot is None or len(hot) > HOT_LIMIT:
             hot = self._hot()
@@ -826,7 +873,7 @@ class RaceState(State):
             return cached
         out = [DONE]
         to = ("to", T.actions[a])
-        entries = [("ship", T.ships[s].id) for s in key[2]]
+        entries = [("ship", T.ships[s].id) for s in key[1]]
         entries += [("card", T.cards[c].id) for c in charters]
         hot[key] = out
         for entry in entries:
@@ -834,6 +881,15 @@ class RaceState(State):
                 args: tuple[tuple[str, Any], ...] = (to, entry) if b is None else (to, entry, ("captain", b))
                 out.append(_new(Action, ("assign", args)))
         return out
+
+    def _plan_boosts(self, p: int, a: int) -> tuple[str | None, ...]:
+        """No captain (``None``) and each captain of ``p`` that may still boost a ship assigned to action ``a``."""
+        boosts: list[str | None] = [None]
+        if self.boost_sail[p] is None and self.has_captain(p, "sail_bonus"):
+            boosts.append(self._captain_id(p, "sail_bonus"))
+        if self.boost_crate[p] is None and self.has_captain(p, "crate_bonus") and a in (A_LOAD, A_DELIVER):
+            boosts.append(self._captain_id(p, "crate_bonus"))
+        return tuple(boosts)
 
     def _captain_id(self, p: int, ability: str) -> str:
         for c in self.captains[p]:
@@ -880,7 +936,8 @@ class RaceState(State):
                 else:
                     yield from self._discover(p)
                 self._return_ships(p, a)
-                yield from self._end_turn(p)
+                if self.pending[p]:
+                    yield from self._end_turn(p)
 
     def _return_ships(self, p: int, a: int) -> None:
         for kind, idx in self.assigned[p][a]:
@@ -936,14 +993,16 @@ class RaceState(State):
                 self.gain(p, settlers * T.new_england_points)
             else:
                 self._place_cube(p, action, settlers)
-            yield from self._now(p)
+            if self.pending[p]:
+                yield from self._now(p)
         extra = self.nation_power(p, "settle_extra_cube")
         if extra and any(t != EMPTY for t in self.space_tile):
             self._ask(SPAIN, p, settlers=extra)
             action = yield
             if action.kind != "skip":
                 self._place_cube(p, action, extra)
-                yield from self._now(p)
+                if self.pending[p]:
+                    yield from self._now(p)
 
     def _settle_spots(self) -> list[tuple[int, int]]:
         out = []
@@ -1003,7 +1062,8 @@ class RaceState(State):
                 break
             if action.kind == "play":
                 self._play_card(p, action)
-                yield from self._now(p)
+                if self.pending[p]:
+                    yield from self._now(p)
                 continue
             used = [self._entry_from_id(x) for x in action.get("ships")]
             for e in used:
@@ -1022,7 +1082,8 @@ class RaceState(State):
                 self.contracts[slot] = EMPTY
                 if refill_now:
                     self.contracts[slot] = self._draw(self.contract_stack, self.st_contracts)
-                yield from self._now(p)
+                if self.pending[p]:
+                    yield from self._now(p)
             else:  # antwerp
                 capacity = sum(crates[e] for e in used) if T.antwerp_crate_limited else sum(self.goods[p])
                 for _ in range(capacity):
@@ -1034,7 +1095,8 @@ class RaceState(State):
                         break
                     self.goods[p][T.goods.index(act.get("good"))] -= 1
                     self.gain(p, T.antwerp_points)
-                    yield from self._now(p)
+                    if self.pending[p]:
+                        yield from self._now(p)
         if not refill_now:
             self._refill_contracts()
 
@@ -1053,36 +1115,60 @@ class RaceState(State):
         T = self.T
         ships: tuple[tuple[str, int], ...] = self.ctx["ships"]
         crates: dict[tuple[str, int], int] = self.ctx["crates"]
+        subsets = self._ship_subsets(ships, crates)
         out = [DONE]
         total = sum(self.goods[p])
-        # every non-empty set of the ships, with its crates and its ids (found once, used for every contract)
-        subsets: list[tuple[int, tuple[str, ...]]] = []
-        for r in range(1, len(ships) + 1):
-            for sub in combinations(ships, r):
-                subsets.append((sum([crates[e] for e in sub]), tuple([self.entry_id(e) for e in sub])))
+        totals = T.contract_totals
+        have_t = tuple(self.goods[p])
         for slot, c in enumerate(self.contracts):
-            if c == EMPTY:
+            if c == EMPTY or total < totals[c]:  # a payment spends exactly the contract's number of goods
                 continue
-            contract = T.contracts[c]
-            need = sum(contract.goods)
-            if total < need:  # a payment spends exactly the contract's number of goods
+            names = self._contract_pays(c, have_t)
+            if not names:
                 continue
-            pays = self.payments(p, contract.goods, "deliver")
-            if not pays:
-                continue
-            names = [("pay", self.pay_names(paid)) for paid in pays]
+            need = totals[c]
             slot_arg = ("slot", slot)
-            for crate_sum, ids in subsets:
+            for crate_sum, ships_arg in subsets:
                 if crate_sum < need:  # one crate per good delivered
                     continue
-                ships_arg = ("ships", ids)
                 for pay in names:
                     out.append(_new(Action, ("contract", (slot_arg, ships_arg, pay))))
-        if any(self.goods[p]):
-            for _, ids in subsets:
-                out.append(_new(Action, ("antwerp", (("ships", ids),))))
-        out.extend(self._play_card_actions(p))
+        if total:
+            out += [_new(Action, ("antwerp", (ships_arg,))) for _, ships_arg in subsets]
+        if self.cards[p]:
+            out += self._play_card_actions(p)
         return out
+
+    def _contract_pays(self, c: int, have: tuple[int, ...]) -> list[tuple[str, tuple[str, ...]]]:
+        """The ``pay`` arguments of every way to pay contract ``c`` with goods ``have`` (memoised on both)."""
+        memo = self.T.cache.get("contract_pays")
+        if memo is None or len(memo) > HOT_LIMIT:
+            memo = self.T.cache["contract_pays"] = {}
+        key = (c, have)
+        names = memo.get(key)
+        if names is None:
+            cost = self.T.contracts[c].goods
+            names = memo[key] = [("pay", self.pay_names(paid)) for paid in self._payments_with(cost, have, "deliver")]
+        return names
+
+    def _ship_subsets(
+        self, ships: tuple[tuple[str, int], ...], crates: dict[tuple[str, int], int]
+    ) -> list[tuple[int, tuple[str, tuple[str, ...]]]]:
+        """Every non-empty set of the delivering ships, with its crates and its ``ships`` argument.
+
+        Memoised on the ships and their crates: found once, used for every contract and every decision."""
+        memo = self.T.cache.get("ship_subsets")
+        if memo is None or len(memo) > HOT_LIMIT:
+            memo = self.T.cache["ship_subsets"] = {}
+        key = (ships, tuple([crates[e] for e in ships]))
+        subsets = memo.get(key)
+        if subsets is None:
+            subsets = memo[key] = [
+                (sum([crates[e] for e in sub]), ("ships", tuple([self.entry_id(e) for e in sub])))
+                for r in range(1, len(ships) + 1)
+                for sub in combinations(ships, r)
+            ]
+        return subsets
 
     def _discover(self, p: int) -> Flow:
         T = self.T
@@ -1117,7 +1203,8 @@ class RaceState(State):
             for bonus in T.island_tiles[t].bonuses:
                 self._bonus(p, bonus)
             placed += 1
-            yield from self._now(p)
+            if self.pending[p]:
+                yield from self._now(p)
         self.st_islands.extend(drawn)
         drawn.clear()
 
@@ -1179,7 +1266,8 @@ class RaceState(State):
                     break
                 if action.kind == "play":
                     self._play_card(p, action)
-                    yield from self._now(p)
+                    if self.pending[p]:
+                        yield from self._now(p)
                     continue
                 card = T.objective_index[action.get("card")]
                 self.spend(p, self.paid_from_names(action.get("pay")))
@@ -1188,8 +1276,10 @@ class RaceState(State):
                 self.st_objectives.append(card)
                 self.gain(p, points)
                 resolved += 1
-                yield from self._now(p)
-            yield from self._end_turn(p)
+                if self.pending[p]:
+                    yield from self._now(p)
+            if self.pending[p]:
+                yield from self._end_turn(p)
 
     def _cartography(self) -> Flow:
         T = self.T
@@ -1275,14 +1365,16 @@ class RaceState(State):
                 self._mark_scored(kind, idx)
             for p in order:
                 self.gain(p, totals[p])
-                yield from self._end_turn(p)
+                if self.pending[p]:
+                    yield from self._end_turn(p)
             return
         for idx in areas:
             points = self.area_points(kind, idx)
             self._mark_scored(kind, idx)
             for p in order:
                 self.gain(p, points[p])
-                yield from self._end_turn(p)
+                if self.pending[p]:
+                    yield from self._end_turn(p)
 
     def _mark_scored(self, kind: str, idx: int) -> None:
         if kind == "island":

@@ -338,6 +338,8 @@ def build_tables(gen: types.ModuleType, config: GameConfig) -> Tables:
         "card_is_charter": tuple(c.ship is not None for c in cards),
         # goods a ship's cost spends in all (every payment spends exactly that many): a quick affordability test
         "ship_totals": tuple(sum(sh.cost) for sh in ships),
+        # goods a contract asks for in all (every payment spends exactly that many)
+        "contract_totals": tuple(sum(c.goods) for c in contracts),
         "large_market_hidden": S.param("setup.large_ships", "large_ship_market_face") == "back",
         "large_market_spaces": tuple(sid for sid, _ in S.area("market.large_ships")["spaces"]),
         "tile_spots": int(gen.components.COMPONENTS["tile.island"]["attributes"]["marker_spaces"]),
