@@ -66,6 +66,8 @@ class Merged:
     highlights: set[tuple[str, int, int]] = field(default_factory=set)
     roots: frozenset[tuple[str, int]] = frozenset()
     in_example: bool = False
+    values: set[int] = field(default_factory=set)
+    bears_rule: bool = False
 
 
 def _check_language(edition_id: str, language: str, text: str, path: str) -> None:
@@ -308,6 +310,8 @@ def _merge(observations: Iterable[Any], units: _Units) -> list[Merged]:
             merged = groups[key] = Merged(obs.kind, obs.severity, roots=roots)
         merged.observed += 1
         merged.in_example = merged.in_example or obs.in_example
+        merged.values.update(getattr(obs, "values", ()))
+        merged.bears_rule = merged.bears_rule or getattr(obs, "bears_rule", True)
         if SEVERITY_ORDER[obs.severity] < SEVERITY_ORDER[merged.severity]:
             merged.severity = obs.severity
         if obs.message not in merged.messages:
@@ -396,7 +400,9 @@ def _weigh_agreement(merged: list[Merged], editions: int) -> None:
 
     A difference one edition shows against every other edition (it alone lacks something) also weighs one level
     more. A real change of the rules in one edition shows against every other edition; a difference seen by a
-    single pair is more often a loose rewording or an alignment slip.
+    single pair is more often a loose rewording or an alignment slip. An omitted sentence is raised only when it
+    states a number, a modal verb, a negation, a condition or a quantifier: one edition's explanation ("this
+    number decides the turn order") is missing from all the others just as consistently, and changes nothing.
     """
     levels = list(SEVERITY_ORDER)
     for m in merged:
@@ -404,8 +410,8 @@ def _weigh_agreement(merged: list[Merged], editions: int) -> None:
             continue
         if m.observed == 1:
             m.severity = levels[min(len(levels) - 1, SEVERITY_ORDER[m.severity] + 1)]
-        elif m.in_example:
-            continue  # editions agreeing that one of them tells an example differently is still an example
+        elif m.in_example or (m.kind == "omission" and not m.bears_rule):
+            continue  # an example or an explanation told differently by several editions is still one
         elif (m.kind == "omission" and m.observed >= 2) or (
             m.kind in CORROBORATED_KINDS and len(m.missing_in) == 1 and m.observed >= editions - 1
         ):
@@ -431,6 +437,34 @@ def _weigh_rule_links(findings: list[dict[str, Any]]) -> None:
     levels = list(SEVERITY_ORDER)
     for finding in findings:
         if finding["rule"] is None and finding["kind"] != "supplement":
+            finding["severity"] = levels[min(len(levels) - 1, SEVERITY_ORDER[finding["severity"]] + 1)]
+
+
+def _rule_numbers(value: Any) -> set[int]:
+    """Every integer in a rule's parameters (nested lists and maps included; booleans are no numbers)."""
+    if isinstance(value, bool):
+        return set()
+    if isinstance(value, int):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(_rule_numbers(v) for v in value.values())) if value else set()
+    if isinstance(value, (list, tuple)):
+        return set().union(*(_rule_numbers(v) for v in value)) if value else set()
+    return set()
+
+
+def _weigh_rule_numbers(spec: Any, findings: list[dict[str, Any]]) -> None:
+    """A number one edition leaves out weighs one level less when it is none of the linked rule's parameters.
+
+    "Follow the process for the other 3 actions" against "for each remaining action" leaves out a count the
+    rule does not depend on; "draw 3 cards" against "draw cards" leaves out the rule's own parameter. The spec
+    holds every number of every rule, so it tells the two apart.
+    """
+    levels = list(SEVERITY_ORDER)
+    for finding in findings:
+        if finding["kind"] != "number_missing" or not finding["rule"] or finding["severity"] == "low":
+            continue
+        if not set(finding.get("_values", ())) & _rule_numbers(spec.rule(finding["rule"]).params):
             finding["severity"] = levels[min(len(levels) - 1, SEVERITY_ORDER[finding["severity"]] + 1)]
 
 
@@ -593,6 +627,7 @@ def _findings(spec: Any, prepared: Mapping[str, Any], merged: list[Merged]) -> l
                 # that differs is there in every edition, so its finding names no edition as missing.
                 "missing_in": sorted(m.missing_in) if m.kind in ABSENCE_KINDS else [],
                 "_differs": sorted(m.missing_in),  # the edition(s) that differ from the others, for rulings
+                "_values": sorted(m.values),  # numbers left out (number_missing), for the rule's parameters
                 "_highlights": highlights,
             }
         )
@@ -722,6 +757,7 @@ def _compute(inputs: AuditInputs, selected: list[tuple[str, str]], use_cache: bo
     findings = _findings(spec, prepared, merged)
     if spec.rules:
         _weigh_rule_links(findings)
+        _weigh_rule_numbers(spec, findings)
     shown = _weigh_rulings(spec, findings)
     findings += _spec_findings(spec, {e: prepared[e].source for e in taking_part}, shown)
     findings = _sort(findings, spec)
