@@ -9,7 +9,7 @@ arrives here from the spec. Goods are ``tuple[int, ...]`` counts indexed like :a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 Goods = tuple[int, ...]
 
@@ -163,9 +163,8 @@ class Tables:
         for key, value in self.p.items():
             object.__setattr__(self, key, value)
 
-    def __getattr__(self, name: str) -> Any:
-        # Scalar params (``T.rounds``, ``T.income``) read as attributes; a missing one is a clear error.
-        p = self.__dict__.get("p")
-        if p is not None and name in p:
-            return p[name]
-        raise AttributeError(f"engine table has no value {name!r} (missing from the spec?)")
+    if TYPE_CHECKING:
+        # Scalar params (``T.rounds``, ``T.income``) are real attributes set above; this tells type checkers so.
+        # Only for them: a class with ``__getattr__`` loses CPython's fast attribute path, and the mechanics read
+        # these attributes on every move. A value missing from the spec raises a plain AttributeError naming it.
+        def __getattr__(self, name: str) -> Any: ...

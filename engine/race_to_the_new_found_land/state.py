@@ -790,27 +790,28 @@ class RaceState(State):
         (self.st_start_cards if card.nation else self.st_cards).append(c)
 
     def _do_land(self, p: int, action: Action) -> None:
+        # a legal action is one of those listed, so its arguments come in the listed order (read by position):
+        # expand (what, pay), build (handle, pay[, discard]) where the handle is (ship, id) or (space, id)
         T = self.T
-        if action.kind == "play":
+        kind, args = action
+        if kind == "play":
             self._play_card(p, action)
             return
-        paid = self.paid_from_names(action.get("pay"))
-        self.spend(p, paid)
-        if action.kind == "expand":
-            if action.get("what") == "shipyard":
+        self.spend(p, self.paid_from_names(args[1][1]))
+        if kind == "expand":
+            if args[0][1] == "shipyard":
                 self.exp_yard[p] = True
             else:
                 self.exp_nation[p] = True
             self.cubes_placed[p] += T.expansion_markers
             return
-        space = action.get("space")
-        s = self.large_market[T.large_market_spaces.index(space)] if space else T.ship_index[action.get("ship")]
+        how, ident = args[0]
+        s = self.large_market[T.large_market_spaces.index(ident)] if how == "space" else T.ship_index[ident]
         ship = T.ships[s]
         market = self.large_market if ship.large else self.small_market
         market[market.index(s)] = EMPTY
-        d = action.get("discard")
-        if d is not None:
-            di = T.ship_index[d]
+        if len(args) > 2:  # a full harbour gives up one of its ships
+            di = T.ship_index[args[2][1]]
             self.yard[p].remove(di)
             (self.st_large if T.ships[di].large else self.st_small).append(di)
         self.yard[p].append(s)
@@ -835,9 +836,12 @@ class RaceState(State):
                 self.assigned[p][a] = []
             self.boost_sail[p] = None
             self.boost_crate[p] = None
-        for a in range(len(self.T.actions)):
+        T = self.T
+        for a in range(len(T.actions)):
             for p in self.order_from_start():
-                while self._plan_options_exist(p, a):
+                assigned, limit = self.assigned[p][a], T.nations[self.nation[p]].action_max[a]
+                # (the test of _plan_options_exist, inlined: a third of all decisions are planning ones)
+                while len(assigned) < limit and (self.yard[p] or self._charter_in_hand(p)):
                     self._ask(PLAN, p, act=a)
                     action = yield
                     if action.kind == "done":
@@ -845,12 +849,12 @@ class RaceState(State):
                     self._do_assign(p, a, action)
 
     def _plan_options_exist(self, p: int, a: int) -> bool:
-        T = self.T
-        if len(self.assigned[p][a]) >= T.nations[self.nation[p]].action_max[a]:
+        if len(self.assigned[p][a]) >= self.T.nations[self.nation[p]].action_max[a]:
             return False
-        if self.yard[p]:
-            return True
-        return any(map(T.card_is_charter.__getitem__, self.cards[p]))  # a charter ship card in hand
+        return bool(self.yard[p]) or self._charter_in_hand(p)
+
+    def _charter_in_hand(self, p: int) -> bool:
+        return any(map(self.T.card_is_charter.__getitem__, self.cards[p]))
 
     def _plan_actions(self, p: int, a: int) -> list[Action]:
         T = self.T
@@ -908,9 +912,8 @@ class RaceState(State):
             entry = ("card", T.card_index[ident])
             self.cards[p].remove(entry[1])
         self.assigned[p][a].append(entry)
-        cap = action.get("captain")
-        if cap is not None:
-            ability = T.captains[T.captain_index[cap]].ability
+        if len(args) > 2:  # boosted by a captain
+            ability = T.captains[T.captain_index[args[2][1]]].ability
             if ability == "sail_bonus":
                 self.boost_sail[p] = (a, *entry)
             else:
@@ -1017,15 +1020,15 @@ class RaceState(State):
 
     def _place_cube(self, p: int, action: Action, height: int) -> None:
         T = self.T
-        s = T.space_index[action.get("space")]
-        k = int(action.get("spot"))
+        (_, space), (_, k), (_, b) = action[1]  # as listed: space, spot, bonus
+        s = T.space_index[space]
         if self.spot_owner[s][k] == EMPTY:
             self.spot_owner[s][k] = p
             self.spot_height[s][k] = height
         else:  # Spain's Colonial Administration may add its cube to an occupied space
             self.extra_cubes[s].extend([p] * height)
         self.cubes_placed[p] += height
-        bonus = T.island_tiles[self.space_tile[s]].bonuses[int(action.get("bonus"))]
+        bonus = T.island_tiles[self.space_tile[s]].bonuses[b]
         self._bonus(p, bonus)
 
     def _bonus(self, p: int, bonus: Bonus) -> None:
