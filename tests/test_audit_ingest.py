@@ -86,3 +86,12 @@ def test_sentences_api_for_trace_still_returns_offsets() -> None:
     text = "Take 1 Gold. Then place it on the board.\n\nNext paragraph here."
     spans = sentences(text, "en")
     assert [text[s:e] for s, e in spans] == ["Take 1 Gold.", "Then place it on the board.", "Next paragraph here."]
+
+
+def test_figure_labels_in_narrow_lines_are_captions_and_narrow_columns_of_prose_are_not() -> None:
+    label = ingest("You load goods.\n\nA crate\nvalue of 3\nearns 1 Iron.\n\nYou may play cards.\n")
+    assert [b.kind for b in label.blocks] == ["paragraph", "caption", "paragraph"]
+    column = ingest("Example: You reveal a\ncompass tile and place it\non the next compass space\nof the board.\n")
+    assert column.blocks[0].kind == "example"
+    prose = ingest("Each player\ntakes one\nship tile and\nplaces it in\nhis shipyard\nat the start\nof the game.\n")
+    assert prose.blocks[0].kind == "paragraph"  # more words than a label

@@ -206,8 +206,13 @@ def _group(lines: list[_Line]) -> list[list[_Line]]:
     return groups
 
 
-def _kind(raw_first: str, text: str, n_lines: int) -> str:
-    """Classify a block by its first source line and its normalised text."""
+#: Figure labels are set in narrow lines beside the picture: a short block none of whose lines has more words.
+_LABEL_LINE_WORDS = 3
+_CAPTION_WORDS = 12
+
+
+def _kind(raw_first: str, text: str, n_lines: int, widest_line: int = 0) -> str:
+    """Classify a block by its first source line, its normalised text and its widest line (in words)."""
     first = raw_first.strip()
     if _HEADING_MARK_RE.match(first):
         return "heading"
@@ -221,8 +226,10 @@ def _kind(raw_first: str, text: str, n_lines: int) -> str:
     words = text.split()
     if n_lines == 1 and _is_heading_line(text):
         return "heading"
-    if len(words) <= 12 and not text.rstrip().endswith((".", "!", "?")):
+    if len(words) <= _CAPTION_WORDS and not text.rstrip().endswith((".", "!", "?")):
         return "caption"
+    if n_lines >= 2 and len(words) <= _CAPTION_WORDS and widest_line <= _LABEL_LINE_WORDS:
+        return "caption"  # "A crate / value of 3 / earns 1 Iron." beside the load table
     return "paragraph"
 
 
@@ -234,7 +241,7 @@ def ingest(source: str) -> IngestedText:
         text, offsets = _join([_clean_line(line) for line in group])
         if not text:
             continue
-        kind = _kind(group[0].text, text, len(group))
+        kind = _kind(group[0].text, text, len(group), max(len(line.text.split()) for line in group))
         step = None
         m = _STEP_RE.match(group[0].text.strip())
         if kind == "step" and m:
