@@ -178,11 +178,13 @@ def check_omission(ctx: PairContext, link: Link) -> list[Observation]:
         # Medium at most here: the audit raises it when several edition pairs agree on the omission.
         severity = "medium" if weight >= 2 else "low"
         example = sentence.kind == "example"
-        if refers_elsewhere(sentence, edition.language):
+        pointer = refers_elsewhere(sentence, edition.language)
+        if pointer:
             severity = _lower(severity)
         message = f"{edition.id}: “{_quote(edition, (i,))}” has no counterpart in {other.id}"
         unit = [(edition.id, i)]
-        bears_rule = bool(feats.strong_values()) or any(k[0] in RULE_MARKERS for k in feats.markers)
+        # A sentence that points elsewhere ("as described above") restates a rule stated there.
+        bears_rule = not pointer and (bool(feats.strong_values()) or any(k[0] in RULE_MARKERS for k in feats.markers))
         out.append(
             Observation("omission", severity, message, unit, [other.id], unit, in_example=example, bears_rule=bears_rule)
         )
