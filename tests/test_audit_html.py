@@ -28,7 +28,7 @@ pytestmark = pytest.mark.skipif(
 def report(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("RULESPEC_CACHE", str(shared_cache()))
     out = tmp_path / "audit.html"
-    run = CliRunner().invoke(app, ["audit", GAME, "--pair", "en,en-zman", "--pair", "en,de",
+    run = CliRunner().invoke(app, ["audit", GAME, "--pair", "en,en-zman", "--pair", "en,de", "--pair", "de,en-zman",
                                    "--format", "html", "--min-severity", "low", "-o", str(out)])
     assert run.exit_code == 0, run.output
     return out
