@@ -90,3 +90,39 @@ def test_cross_references_are_recognised_in_each_language() -> None:
     assert refers_elsewhere(one("Die Kapitäne sind im Beiblatt ausführlich erklärt.", "de"), "de")
     assert refers_elsewhere(one("Dit is van belang voor de kadertegels (zie blz. 5).", "nl"), "nl")
     assert not refers_elsewhere(one("You take 1 iron from the supply.", "en"), "en")
+
+
+SIDE_COLUMN = """Scoring
+
+When all spaces of an island are filled, the island is scored. Each player scores 1 point for each of
+his cubes on it, and the player with the most cubes scores the larger bonus. The player with the second
+most cubes scores the smaller bonus. Players tied for the first place both score the smaller bonus, and
+players tied for the second place score no bonus. Then a good from the supply is placed on the island's
+symbol to show that it was scored. If several islands are scored at once, the one with the larger bonus
+is scored first, and the cubes stay on the board after every scoring until the end of the game.
+
+Example: You reveal a
+compass tile and place
+it on the next space.
+
+As you play with three
+players you would draw
+2 tiles. Only 1 space
+is free, so you draw 1.
+
+Example: All spaces of Nova Scotia
+are filled. Yellow has 3 cubes there.
+
+Players with the most cubes share the bonus when they are tied for the first place on an island or city.
+"""
+
+
+def test_a_narrow_block_between_two_examples_is_part_of_them_and_a_wide_one_is_not() -> None:
+    found = sentences(SIDE_COLUMN, "en")
+    mark_examples(found, "en", SIDE_COLUMN)
+    kinds = {s.text: s.kind for s in found}
+    assert kinds["As you play with three players you would draw 2 tiles."] == "example"
+    assert kinds["Only 1 space is free, so you draw 1."] == "example"
+    assert kinds["When all spaces of an island are filled, the island is scored."] != "example"
+    last = "Players with the most cubes share the bonus when they are tied for the first place on an island or city."
+    assert kinds[last] != "example"

@@ -13,7 +13,8 @@ language facts from :mod:`translations.checks.lexicon` and nothing about any gam
   ... he"), so it counts only next to another example sentence.
 - context: a sentence between two example sentences of its section, and every sentence of a block at least
   half of which is example, belong to the example ("**You** assigned no ships" between two sentences about
-  the red and the blue player).
+  the red and the blue player); so does a narrow block (a side column) between two example blocks
+  (:func:`mark_side_column_examples`).
 
 A labelled example already runs to the end of its block (:mod:`translations.segment`); a recognised one does
 not, because PDF extractions interleave two columns into one block, mixing an example with the rule beside it.
@@ -95,6 +96,46 @@ def tells_a_story(sentence: Sentence, language: str) -> bool:
     return not any(t in players and i > 0 and tokens[i - 1] in determiners for i, t in enumerate(tokens))
 
 
+#: A block whose median line is at most this share of the edition's median line is a side column (where
+#: examples go).
+NARROW_SHARE = 0.7
+
+
+def _line_widths(source: str, start: int, end: int) -> list[int]:
+    return [len(line.strip()) for line in source[start:end].splitlines() if line.strip()]
+
+
+def mark_side_column_examples(sentences: Sequence[Sentence], source: str) -> int:
+    """A narrow block (a side column) between two example blocks of its section is part of that example.
+
+    Printed rulebooks set examples beside the rules in a narrower column; when the column's text is split into
+    several paragraphs, only the first carries "Example:". Narrowness comes from the source's own line breaks,
+    so an edition without them (markdown with one line per paragraph) is left alone.
+    """
+    widths = sorted(_line_widths(source, 0, len(source)))
+    if not widths:
+        return 0
+    median = widths[len(widths) // 2]
+    blocks: dict[int, list[Sentence]] = {}
+    for sentence in sentences:
+        blocks.setdefault(sentence.block, []).append(sentence)
+    changed = 0
+    for members in blocks.values():
+        first, last = members[0].index, members[-1].index
+        if first == 0 or last + 1 >= len(sentences) or all(s.kind in _FIXED_KINDS for s in members):
+            continue
+        before, after = sentences[first - 1], sentences[last + 1]
+        if not (before.kind == after.kind == "example" and before.section == members[0].section == after.section):
+            continue
+        lines = sorted(_line_widths(source, members[0].start, members[-1].end))
+        if len(lines) >= 2 and lines[len(lines) // 2] <= NARROW_SHARE * median:
+            for sentence in members:
+                if sentence.kind not in _FIXED_KINDS:
+                    sentence.kind = "example"
+                    changed += 1
+    return changed
+
+
 def mark_examples(sentences: Sequence[Sentence], language: str, source: str) -> int:
     """Set ``kind = "example"`` on the sentences the signals above recognise; returns how many changed."""
     story = addresses_reader(sentences, language)
@@ -109,6 +150,7 @@ def mark_examples(sentences: Sequence[Sentence], language: str, source: str) -> 
             sentence.kind = "example"
             changed += 1
     changed += mark_by_context(sentences)
+    changed += mark_side_column_examples(sentences, source)
     return changed
 
 
