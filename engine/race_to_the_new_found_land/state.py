@@ -722,10 +722,13 @@ class RaceState(State):
             out += self._play_card_actions(p)
         return out
 
-    def _build_options(self, p: int, s: int, i: int, by_space: bool) -> tuple[list[Any], list[Action], Any]:
+    def _build_options(
+        self, p: int, s: int, i: int, by_space: bool
+    ) -> tuple[list[Any], list[Action], Any, list[list[Action | None]]]:
         """Build options for ship ``s`` on market space ``i`` with ``p``'s goods: the ``(handle, pay)`` argument
-        pairs (a full harbour adds the ship to discard to each), the actions of a harbour with room, and the key
-        they are memoised under.
+        pairs (a full harbour adds the ship to discard to each), the actions of a harbour with room, the key
+        they are memoised under, and per payment a table (by ship) of the full-harbour actions giving that
+        ship up, filled as they are first listed.
 
         Shared by every goods tuple that the ship's cost could use alike (memoised on what it could use)."""
         T = self.T
@@ -739,21 +742,25 @@ class RaceState(State):
             handle = ("space", T.large_market_spaces[i]) if by_space else ("ship", T.ships[s].id)
             pays = self.payments(p, T.ships[s].cost, "build_ships")
             bases = [(handle, ("pay", self.pay_names(paid))) for paid in pays]
-            entry = builds[key] = (bases, [_new(Action, ("build", base)) for base in bases], key)
+            discarding: list[list[Action | None]] = [[None] * len(T.ships) for _ in bases]
+            entry = builds[key] = (bases, [_new(Action, ("build", base)) for base in bases], key, discarding)
         return entry
 
     def _build_discarding(self, entry: tuple[Any, ...], discards: tuple[int, ...]) -> list[Action]:
         """A full harbour's build actions of one market ship (``entry`` from :meth:`_build_options`): each payment
-        with each ship it could give up, memoised on the payments' key and those ships."""
-        memo = self.T.cache.get("build_discarding")
-        if memo is None or len(memo) > HOT_LIMIT:
-            memo = self.T.cache["build_discarding"] = {}
-        key = (entry[2], discards)
-        acts = memo.get(key)
-        if acts is None:
-            discard_args = self.T.discard_args
-            acts = memo[key] = [_new(Action, ("build", base + discard_args[d])) for base in entry[0] for d in discards]
-        return acts
+        with each ship it could give up.
+
+        The harbours to give up from vary too much for a memo per set of ships to be found again; the action of
+        one payment and one ship is kept in the entry's table instead, built the first time it is listed."""
+        discard_args = self.T.discard_args
+        out: list[Action] = []
+        for base, table in zip(entry[0], entry[3], strict=True):
+            for d in discards:
+                action = table[d]
+                if action is None:
+                    action = table[d] = _new(Action, ("build", base + discard_args[d]))
+                out.append(action)
+        return out
 
     def _expand_actions(self, p: int, what: str, cost: tuple[int, ...]) -> list[Action]:
         """Ways to pay harbour expansion ``what`` with ``p``'s goods (none when they fall short)."""
