@@ -61,6 +61,9 @@ class RaceState(State):
         self.rng = random.Random(game.config.seed)
         self._history: list[Action] = []
         self._legal: list[Action] | None = None
+        # a bounded memo of whole action lists shared by the configuration's games (positions repeat across
+        # games); whoever adds to it clears it at HOT_LIMIT entries, so the dict stays and is looked up once here
+        self._hot_memo: dict[Any, Any] = game.tables.cache.setdefault("hot", {})
         ng = len(T.goods)
         self.ng = ng
         # players
@@ -220,13 +223,6 @@ class RaceState(State):
                 for sp in T.island_spaces
             ]
         return table
-
-    def _hot(self) -> dict[Any, Any]:
-        """A bounded memo of whole action lists (positions repeat across games; memory must not grow)."""
-        hot = self.T.cache.get("hot")
-        if hot is None or len(hot) > HOT_LIMIT:
-            hot = self.T.cache["hot"] = {}
-        return hot
 
     def nat(self, p: int) -> Any:
         return self.T.nations[self.nation[p]]
@@ -847,11 +843,15 @@ class RaceState(State):
         for a in range(len(T.actions)):
             for p in self.order_from_start():
                 assigned, limit = self.assigned[p][a], T.nations[self.nation[p]].action_max[a]
-                # (the test of _plan_options_exist, inlined: a third of all decisions are planning ones)
+                # (the test of _plan_options_exist and _ask, inlined, and the options listed here rather than
+                # through _list_actions: a third of all decisions are planning ones)
                 while len(assigned) < limit and (self.yard[p] or self._charter_in_hand(p)):
-                    self._ask(PLAN, p, act=a)
+                    self.stage = PLAN
+                    self.cur = p
+                    self.ctx = {"act": a}
+                    self._legal = self._plan_actions(p, a)
                     action = yield
-                    if action.kind == "done":
+                    if action[0] == "done":
                         break
                     self._do_assign(p, a, action)
 
@@ -871,14 +871,11 @@ class RaceState(State):
         cards = self.cards[p]
         charters: tuple[int, ...] = ()
         if cards:
-            is_charter = T.card_is_charter
-            charters = tuple(sorted({c for c in cards if is_charter[c]}))
+            charters = tuple(sorted(set(filter(T.card_is_charter.__getitem__, cards))))
         yard = self.yard[p]
         # the options depend only on these: memoised whole (planning is a third of all decisions)
         key = (a, tuple(sorted(yard)) if len(yard) > 1 else tuple(yard), charters, boosts)
-        hot = T.cache.get("hot")
-        if hot is None or len(hot) > HOT_LIMIT:
-            hot = self._hot()
+        hot = self._hot_memo
         cached = hot.get(key)
         if cached is not None:
             return cached
@@ -886,6 +883,8 @@ class RaceState(State):
         to = ("to", T.actions[a])
         entries = [("ship", T.ships[s].id) for s in key[1]]
         entries += [("card", T.cards[c].id) for c in charters]
+        if len(hot) >= HOT_LIMIT:
+            hot.clear()
         hot[key] = out
         for entry in entries:
             for b in boosts:
