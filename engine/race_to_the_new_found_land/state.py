@@ -64,6 +64,9 @@ class RaceState(State):
         # a bounded memo of whole action lists shared by the configuration's games (positions repeat across
         # games); whoever adds to it clears it at HOT_LIMIT entries, so the dict stays and is looked up once here
         self._hot_memo: dict[Any, Any] = game.tables.cache.setdefault("hot", {})
+        # land-phase options per goods tuple (see _land_actions), and goods counts per ``pay`` argument
+        self._land_rows: dict[tuple[int, ...], dict[Any, Any]] = game.tables.cache.setdefault("land_rows", {})
+        self._paid_memo: dict[tuple[str, ...], tuple[int, ...]] = game.tables.cache.setdefault("paid_names", {})
         ng = len(T.goods)
         self.ng = ng
         # players
@@ -260,22 +263,25 @@ class RaceState(State):
         old = self.score[p]
         new = old + points
         self.score[p] = new
-        reached = 0
-        for threshold in (T.fifty_at, T.hundred_at):
-            if new > threshold or (T.fifty_on_reaching and new == threshold):
-                reached += 1
-        if reached > self.laps[p]:
-            if self.laps[p] == 0 and self.fifty_stack:
-                self.fifty[p] = self.fifty_stack.pop(0)
-            self.laps[p] = reached
+        if new >= T.fifty_at or new >= T.hundred_at:  # below both no threshold is reached: most gains
+            reached = 0
+            for threshold in (T.fifty_at, T.hundred_at):
+                if new > threshold or (T.fifty_on_reaching and new == threshold):
+                    reached += 1
+            if reached > self.laps[p]:
+                if self.laps[p] == 0 and self.fifty_stack:
+                    self.fifty[p] = self.fifty_stack.pop(0)
+                self.laps[p] = reached
         track = T.track_length
         mine = self.claimed[p]
+        pending = self.pending[p]
+        gone = self.frame_gone
+        start = old - 1 if T.frame_trigger_on_start else old
         for m, pos in enumerate(self.frame_pos):
-            if self.frame_gone[m] or mine >> m & 1 or m in self.pending[p]:
+            if gone[m] or mine >> m & 1 or m in pending:
                 continue
-            start = old - 1 if T.frame_trigger_on_start else old
             if (new - pos) // track > (start - pos) // track:
-                self.pending[p].append(m)
+                pending.append(m)
         if T.frame_removal_passed:  # a figure leaving a marker's space may be the last one to pass it
             self._check_removal()
 
@@ -396,14 +402,14 @@ class RaceState(State):
         return names
 
     def paid_from_names(self, names: tuple[str, ...]) -> tuple[int, ...]:
-        key = ("paid", names)
-        cached = self.T.cache.get(key)
+        """Goods counts of a ``pay`` argument (memoised: the payments of the spec's costs are few)."""
+        cached = self._paid_memo.get(names)
         if cached is not None:
             return cached
         out = [0] * self.ng
         for name in names:
             out[self.T.goods.index(name)] += 1
-        result = self.T.cache[key] = tuple(out)
+        result = self._paid_memo[names] = tuple(out)
         return result
 
     def spend(self, p: int, paid: tuple[int, ...]) -> None:
@@ -654,8 +660,9 @@ class RaceState(State):
             self.add_goods(p, T.captain_land_goods if self.has_captain(p, "land_gold") else ())
             while True:
                 self._ask(LAND, p)
+                self._legal = self._land_actions(p)  # as _list_actions lists them, without its dispatch
                 action = yield
-                if action.kind == "done":
+                if action[0] == "done":
                     break
                 self._do_land(p, action)
                 if self.pending[p]:
@@ -673,12 +680,12 @@ class RaceState(State):
         out = [DONE]
         # what can be paid depends only on the goods in hand: one memo row per goods tuple holds the options of
         # every ship (and expansion) already listed with exactly these goods, so a listing is mostly look-ups
-        rows = T.cache.get("land_rows")
-        if rows is None or len(rows) > LAND_ROWS_LIMIT:
-            rows = T.cache["land_rows"] = {}
+        rows = self._land_rows
         have_t = tuple(have)
         row = rows.get(have_t)
         if row is None:
+            if len(rows) >= LAND_ROWS_LIMIT:
+                rows.clear()
             row = rows[have_t] = {}
         if not self.exp_yard[p]:
             acts = row.get("shipyard")
@@ -997,8 +1004,9 @@ class RaceState(State):
             if settlers <= 0:
                 continue
             self._ask(SETTLE, p, settlers=settlers)
+            self._legal = self._settle_actions(False)  # as _list_actions lists them, without its dispatch
             action = yield
-            if action.kind == "new_england":
+            if action[0] == "new_england":
                 self.gain(p, settlers * T.new_england_points)
             else:
                 self._place_cube(p, action, settlers)
@@ -1035,7 +1043,9 @@ class RaceState(State):
             self.extra_cubes[s].extend([p] * height)
         self.cubes_placed[p] += height
         bonus = T.island_tiles[self.space_tile[s]].bonuses[b]
-        self._bonus(p, bonus)
+        self.add_goods(p, bonus.goods)
+        if bonus.points > 0:  # (gain's own test, made before the call: most bonuses are goods)
+            self.gain(p, bonus.points)
 
     def _bonus(self, p: int, bonus: Bonus) -> None:
         self.add_goods(p, bonus.goods)
@@ -1043,21 +1053,27 @@ class RaceState(State):
 
     def _settle_actions(self, extra: bool) -> list[Action]:
         """Open spots of tiled spaces (Spain's extra cube: any spot of a tiled space), each with every bonus."""
-        tiles = self.T.island_tiles
         table = self._settle_table()
+        bonuses = self._tile_bonus_counts()
         out = [SKIP] if extra else [NEW_ENGLAND]
         spots = self.spots
         owners = self.spot_owner
         for s, t in enumerate(self.space_tile):
-            if t == EMPTY:
-                continue
-            row = table[s]
-            n = len(tiles[t].bonuses)
-            own = owners[s]
-            for k in spots:
-                if extra or own[k] == EMPTY:
-                    out += row[k][n]
+            if t != EMPTY:
+                row = table[s]
+                n = bonuses[t]
+                own = owners[s]
+                for k in spots:
+                    if extra or own[k] == EMPTY:
+                        out += row[k][n]
         return out
+
+    def _tile_bonus_counts(self) -> tuple[int, ...]:
+        """How many bonuses each island tile prints (the settle options offer one per bonus)."""
+        counts = self.T.cache.get("tile_bonus_counts")
+        if counts is None:
+            counts = self.T.cache["tile_bonus_counts"] = tuple(len(t.bonuses) for t in self.T.island_tiles)
+        return counts
 
     def _deliver(self, p: int) -> Flow:
         T = self.T
