@@ -973,8 +973,9 @@ class RaceState(State):
         best = table[min(crate, len(table) - 1)]
         if best >= 0:
             self._ask(LOAD, p, best=best)
+            self._legal = self._load_actions(best)  # as _list_actions lists them, without its dispatch
             action = yield
-            self.goods[p][T.goods.index(action.get("good"))] += T.load_goods
+            self.goods[p][T.goods.index(action[1][0][1])] += T.load_goods
         drawn = self.drawn_cards  # in the player's hand until kept or discarded (state data: hidden from others)
         for _ in range(crate):
             c = self._draw(self.card_stack, self.st_cards)
@@ -988,14 +989,39 @@ class RaceState(State):
             if not drawn:
                 break
             self._ask(KEEP, p, drawn=tuple(drawn), optional=k > 0)
+            self._legal = self._keep_actions(drawn, k > 0)  # as _list_actions lists them
             action = yield
-            if action.kind == "done":
+            if action[0] == "done":
                 break
-            c = T.card_index[action.get("card")]
+            c = T.card_index[action[1][0][1]]
             drawn.remove(c)
             self.cards[p].append(c)
         self.st_cards.extend(drawn)
         drawn.clear()
+
+    def _load_actions(self, best: int) -> list[Action]:
+        """The goods a load may take when ``best`` is the most valuable its crates allow (memoised per good)."""
+        memo = self.T.cache.get("load_actions")
+        if memo is None:
+            memo = self.T.cache["load_actions"] = {}
+        actions = memo.get(best)
+        if actions is None:
+            goods = self.T.goods
+            actions = memo[best] = [self._act("load", (("good", goods[g]),)) for g in self.T.load_choices[best]]
+        return actions
+
+    def _keep_actions(self, drawn: Iterable[int], optional: bool) -> list[Action]:
+        """Keep one of the cards ``drawn`` (each card once), or stop when keeping is ``optional``."""
+        keeps = self.T.cache.get("keep_actions")
+        if keeps is None:  # per card: its keep action
+            keeps = self.T.cache["keep_actions"] = [self._act("keep", (("card", card.id),)) for card in self.T.cards]
+        out = [DONE] if optional else []
+        seen = set()
+        for c in drawn:
+            if c not in seen:
+                seen.add(c)
+                out.append(keeps[c])
+        return out
 
     def _settle(self, p: int) -> Flow:
         T = self.T
@@ -1082,10 +1108,11 @@ class RaceState(State):
         refill_now = T.contract_refill_immediate
         while ships:
             self._ask(DELIVER, p, ships=tuple(ships), crates=crates)
+            self._legal = self._deliver_actions(p)  # as _list_actions lists them, without its dispatch
             action = yield
-            if action.kind == "done":
+            if action[0] == "done":
                 break
-            if action.kind == "play":
+            if action[0] == "play":
                 self._play_card(p, action)
                 if self.pending[p]:
                     yield from self._now(p)
@@ -1140,7 +1167,7 @@ class RaceState(State):
         T = self.T
         ships: tuple[tuple[str, int], ...] = self.ctx["ships"]
         crates: dict[tuple[str, int], int] = self.ctx["crates"]
-        subsets = self._ship_subsets(ships, crates)
+        subsets, antwerp = self._ship_subsets(ships, crates)
         out = [DONE]
         total = sum(self.goods[p])
         totals = T.contract_totals
@@ -1159,7 +1186,7 @@ class RaceState(State):
                 for pay in names:
                     out.append(_new(Action, ("contract", (slot_arg, ships_arg, pay))))
         if total:
-            out += [_new(Action, ("antwerp", (ships_arg,))) for _, ships_arg in subsets]
+            out += antwerp
         if self.cards[p]:
             out += self._play_card_actions(p)
         return out
@@ -1178,22 +1205,24 @@ class RaceState(State):
 
     def _ship_subsets(
         self, ships: tuple[tuple[str, int], ...], crates: dict[tuple[str, int], int]
-    ) -> list[tuple[int, tuple[str, tuple[str, ...]]]]:
-        """Every non-empty set of the delivering ships, with its crates and its ``ships`` argument.
+    ) -> tuple[list[tuple[int, tuple[str, tuple[str, ...]]]], list[Action]]:
+        """Every non-empty set of the delivering ships, with its crates and its ``ships`` argument, and the
+        Antwerp action of each set.
 
         Memoised on the ships and their crates: found once, used for every contract and every decision."""
         memo = self.T.cache.get("ship_subsets")
         if memo is None or len(memo) > HOT_LIMIT:
             memo = self.T.cache["ship_subsets"] = {}
         key = (ships, tuple([crates[e] for e in ships]))
-        subsets = memo.get(key)
-        if subsets is None:
-            subsets = memo[key] = [
+        found = memo.get(key)
+        if found is None:
+            subsets = [
                 (sum([crates[e] for e in sub]), ("ships", tuple([self.entry_id(e) for e in sub])))
                 for r in range(1, len(ships) + 1)
                 for sub in combinations(ships, r)
             ]
-        return subsets
+            found = memo[key] = (subsets, [_new(Action, ("antwerp", (ships_arg,))) for _, ships_arg in subsets])
+        return found
 
     def _discover(self, p: int) -> Flow:
         T = self.T
@@ -1514,16 +1543,9 @@ class RaceState(State):
         if st == PLAN:
             return self._plan_actions(p, self.ctx["act"])
         if st == LOAD:
-            best = self.ctx["best"]
-            return [self._act("load", (("good", T.goods[g]),)) for g in T.load_choices[best]]
+            return self._load_actions(self.ctx["best"])
         if st == KEEP:
-            out = [DONE] if self.ctx["optional"] else []
-            seen = set()
-            for c in self.ctx["drawn"]:
-                if c not in seen:
-                    seen.add(c)
-                    out.append(self._act("keep", (("card", T.cards[c].id),)))
-            return out
+            return self._keep_actions(self.ctx["drawn"], self.ctx["optional"])
         if st == SETTLE:
             return self._settle_actions(False)
         if st == SPAIN:
