@@ -14,8 +14,9 @@ from __future__ import annotations
 
 import hashlib
 import random
-from collections.abc import Generator, Iterable
-from itertools import combinations, combinations_with_replacement
+from collections.abc import Generator, Iterable, Sequence
+from itertools import combinations, combinations_with_replacement, compress, product
+from operator import add
 from typing import TYPE_CHECKING, Any
 
 from engine.runtime.api import TERMINAL, Action, IllegalActionError, State
@@ -61,6 +62,7 @@ class RaceState(State):
         self.rng = random.Random(game.config.seed)
         self._history: list[Action] = []
         self._legal: list[Action] | None = None
+        self._orders = tuple(tuple((start + i) % n for i in range(n)) for start in range(n))  # see order_from_start
         # a bounded memo of whole action lists shared by the configuration's games (positions repeat across
         # games); whoever adds to it clears it at HOT_LIMIT entries, so the dict stays and is looked up once here
         self._hot_memo: dict[Any, Any] = game.tables.cache.setdefault("hot", {})
@@ -206,10 +208,12 @@ class RaceState(State):
         """``Action(kind, args)`` built in C: an action is a tuple, cheaper to build than to look up in a memo."""
         return _new(Action, (kind, args))
 
-    def _settle_table(self) -> list[list[tuple[tuple[Action, ...], ...]]]:
-        """Settle actions per island space and spot, for each bonus count: ``table[s][k][n]`` offers bonuses ``0..n-1``.
+    def _settle_table(self) -> list[list[dict[tuple[bool, ...], tuple[Action, ...]]]]:
+        """Settle actions per island space and bonus count, for each set of open spots: ``table[s][n][open]``
+        lists spot by spot (spot ``k`` where ``open[k]``) the actions offering bonuses ``0..n-1``.
 
-        Built once per configuration (they depend only on the board), so listing the settle options is indexing.
+        Built once per configuration (they depend only on the board), so listing the settle options of a tiled
+        space is one look-up.
         """
         table = self.T.cache.get("settle_table")
         if table is None:
@@ -217,11 +221,16 @@ class RaceState(State):
             most = max((len(t.bonuses) for t in T.island_tiles), default=0)
             table = self.T.cache["settle_table"] = [
                 [
-                    tuple(
-                        tuple(self._act("settle", (("space", sp.id), ("spot", k), ("bonus", b))) for b in range(n))
-                        for n in range(most + 1)
-                    )
-                    for k in self.spots
+                    {
+                        open_: tuple(
+                            self._act("settle", (("space", sp.id), ("spot", k), ("bonus", b)))
+                            for k in self.spots
+                            if open_[k]
+                            for b in range(n)
+                        )
+                        for open_ in product((False, True), repeat=len(self.spots))
+                    }
+                    for n in range(most + 1)
                 ]
                 for sp in T.island_spaces
             ]
@@ -248,12 +257,16 @@ class RaceState(State):
         return stack.pop()
 
     def order_from_start(self) -> list[int]:
-        return [(self.start_player + i) % self.n for i in range(self.n)]
+        """The seats clockwise from the start player (a fresh list: the seat orders are built once per game)."""
+        return list(self._orders[self.start_player])
 
-    def add_goods(self, p: int, goods: Iterable[int]) -> None:
+    def add_goods(self, p: int, goods: Sequence[int]) -> None:
         g = self.goods[p]
-        for i, k in enumerate(goods):
-            g[i] += k
+        if len(goods) == len(g):  # a goods vector (every one is, but the empty "no goods"): added in C
+            g[:] = map(add, g, goods)
+        else:
+            for i, k in enumerate(goods):
+                g[i] += k
 
     def gain(self, p: int, points: int) -> None:
         """Move ``p``'s ship figure ``points`` forward: 50/100 cards and frame markers reached are noted."""
@@ -319,8 +332,10 @@ class RaceState(State):
         return self.T.ships[idx].id if kind == "ship" else self.T.cards[idx].id
 
     def sail_total(self, p: int, a: int) -> int:
-        entries = self.assigned[p][a]
-        total = sum(self.ship_of(e).sail for e in entries)
+        T = self.T
+        total = 0
+        for kind, idx in self.assigned[p][a]:  # (ship_of, inlined: the order of every action asks for it)
+            total += (T.ships[idx] if kind == "ship" else T.cards[idx].ship).sail
         b = self.boost_sail[p]
         if b is not None and b[0] == a:
             total += self.has_captain(p, "sail_bonus")
@@ -476,7 +491,7 @@ class RaceState(State):
         return [s for s in T.islands[island].spaces if self.space_tile[s] == EMPTY and T.island_spaces[s].shape == shape]
 
     def empty_spaces(self, island: int) -> int:
-        return sum(1 for s in self.T.islands[island].spaces if self.space_tile[s] == EMPTY)
+        return list(map(self.space_tile.__getitem__, self.T.islands[island].spaces)).count(EMPTY)
 
     def _draw_fitting(self, island: int) -> int:
         """Draw island tiles until one fits ``island``; misfits go to storage (or aside, by the reading)."""
@@ -578,8 +593,13 @@ class RaceState(State):
     def _check_removal(self) -> None:
         """Take markers off the track once every player has reached (or, by the reading, passed) them."""
         T = self.T
+        everyone = -1  # the markers every player reached: the claimed bitmasks, and-ed
+        for mask in self.claimed:
+            everyone &= mask
+        if not everyone:  # (the common case: no marker reached by all)
+            return
         for m in range(len(T.frames)):
-            if self.frame_gone[m] or not all(self.claimed[q] >> m & 1 for q in range(self.n)):
+            if self.frame_gone[m] or not everyone >> m & 1:
                 continue
             if T.frame_removal_passed and any(self.figure_pos(q) == self.frame_pos[m] for q in range(self.n)):
                 continue
@@ -624,12 +644,24 @@ class RaceState(State):
 
     def _frame_options(self, m: int) -> list[Action]:
         frame = self.T.frames[m]
+        cards, captains, goods = self._frame_actions()
         if frame.reward == "objectives":
-            return [self._act("frame", (("card", self.T.objectives[c].id),)) for c in self.objective_stacks[frame.stack]]
+            return [cards[c] for c in self.objective_stacks[frame.stack]]
         if frame.reward == "captains":
-            return [self._act("frame", (("captain", self.T.captains[c].id),)) for c in self.captain_pool]
-        goods = self.T.goods
-        return [self._act("frame", (("good", goods[g]),)) for g in range(self.ng) if self.triangle_goods[g] > 0]
+            return [captains[c] for c in self.captain_pool]
+        return [goods[g] for g in range(self.ng) if self.triangle_goods[g] > 0]
+
+    def _frame_actions(self) -> tuple[list[Action], list[Action], list[Action]]:
+        """The frame-marker rewards as actions, per objective card, captain and good (built once per configuration)."""
+        found = self.T.cache.get("frame_actions")
+        if found is None:
+            T = self.T
+            found = self.T.cache["frame_actions"] = (
+                [self._act("frame", (("card", o.id),)) for o in T.objectives],
+                [self._act("frame", (("captain", c.id),)) for c in T.captains],
+                [self._act("frame", (("good", g),)) for g in T.goods],
+            )
+        return found
 
     def _take_frame(self, p: int, m: int, action: Action) -> None:
         T = self.T
@@ -1082,16 +1114,13 @@ class RaceState(State):
         table = self._settle_table()
         bonuses = self._tile_bonus_counts()
         out = [SKIP] if extra else [NEW_ENGLAND]
-        spots = self.spots
         owners = self.spot_owner
-        for s, t in enumerate(self.space_tile):
-            if t != EMPTY:
-                row = table[s]
-                n = bonuses[t]
-                own = owners[s]
-                for k in spots:
-                    if extra or own[k] == EMPTY:
-                        out += row[k][n]
+        space_tile = self.space_tile
+        every = (True,) * len(self.spots)
+        is_open = EMPTY.__eq__
+        # the tiled spaces, filtered in C; per space, its open spots are the key of its actions
+        for s in compress(range(len(space_tile)), map(EMPTY.__ne__, space_tile)):
+            out += table[s][bonuses[space_tile[s]]][every if extra else tuple(map(is_open, owners[s]))]
         return out
 
     def _tile_bonus_counts(self) -> tuple[int, ...]:
@@ -1368,13 +1397,16 @@ class RaceState(State):
         """Cubes per owner (players and the neutral power) on island or city ``idx``."""
         counts: dict[int, int] = {}
         if kind == "island":
+            owners, heights, extra, spots = self.spot_owner, self.spot_height, self.extra_cubes, self.spots
             for s in self.T.islands[idx].spaces:
-                for k in self.spots:
-                    o = self.spot_owner[s][k]
+                own, height = owners[s], heights[s]
+                for k in spots:
+                    o = own[k]
                     if o != EMPTY:
-                        counts[o] = counts.get(o, 0) + self.spot_height[s][k]
-                for o in self.extra_cubes[s]:
-                    counts[o] = counts.get(o, 0) + 1
+                        counts[o] = counts.get(o, 0) + height[k]
+                if extra[s]:
+                    for o in extra[s]:
+                        counts[o] = counts.get(o, 0) + 1
         else:
             for o in self.city_cubes[idx]:
                 counts[o] = counts.get(o, 0) + 1

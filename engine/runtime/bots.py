@@ -34,7 +34,16 @@ class RandomBot:
 
     def choose(self, state: State, rng: random.Random) -> Action:
         actions = state.legal_actions()
-        return actions[randbelow(rng, len(actions))]  # the draw of rng.randrange(len(actions)), cheaper
+        n = len(actions)
+        if type(rng) is not random.Random:  # a subclass may draw differently: let it
+            return actions[randbelow(rng, n)]
+        # randbelow inlined (the same draws as rng.randrange(n)): a random game asks this on every move
+        getrandbits = rng.getrandbits
+        k = n.bit_length()
+        r = getrandbits(k)
+        while r >= n:
+            r = getrandbits(k)
+        return actions[r]
 
 
 class FirstBot:
@@ -78,7 +87,9 @@ def _game_bots(game_id: str) -> dict[str, Callable[[], Bot]]:
 def play_game(state: State, bots: list[Bot], seed: int) -> State:
     """Play ``state`` to the end with one bot per seat; each bot's RNG derives from ``seed`` and its seat."""
     rngs = [random.Random(seed * 1_000_003 + seat * 7919 + 1) for seat in range(len(bots))]
-    while not state.is_terminal():
-        player = state.current_player
-        state.apply(bots[player].choose(state, rngs[player]))
+    seats = [(bot.choose, rng) for bot, rng in zip(bots, rngs, strict=True)]  # bound once, not per move
+    is_terminal, apply = state.is_terminal, state.apply
+    while not is_terminal():
+        choose, rng = seats[state.current_player]
+        apply(choose(state, rng))
     return state
