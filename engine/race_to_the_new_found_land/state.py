@@ -36,7 +36,7 @@ STAGE_NAMES = (
 # Action indices (the spec's order of the four actions).
 A_LOAD, A_SETTLE, A_DELIVER, A_DISCOVER = range(4)
 
-HOT_LIMIT = 20_000  # entries of the action-list memo before it is dropped and rebuilt
+HOT_LIMIT = 20_000  # entries of a memo (payments, builds, ship sets, contract payments) before it is dropped
 LAND_ROWS_LIMIT = 4_000  # goods tuples whose land-phase options are memoised (each row holds a few dozen lists)
 NEUTRAL = -2  # owner id of the 2-player game's neutral cubes
 EMPTY = -1
@@ -63,9 +63,6 @@ class RaceState(State):
         self._history: list[Action] = []
         self._legal: list[Action] | None = None
         self._orders = tuple(tuple((start + i) % n for i in range(n)) for start in range(n))  # see order_from_start
-        # a bounded memo of whole action lists shared by the configuration's games (positions repeat across
-        # games); whoever adds to it clears it at HOT_LIMIT entries, so the dict stays and is looked up once here
-        self._hot_memo: dict[Any, Any] = game.tables.cache.setdefault("hot", {})
         # land-phase options per goods tuple (see _land_actions), and goods counts per ``pay`` argument
         self._land_rows: dict[tuple[int, ...], dict[Any, Any]] = game.tables.cache.setdefault("land_rows", {})
         self._paid_memo: dict[tuple[str, ...], tuple[int, ...]] = game.tables.cache.setdefault("paid_names", {})
@@ -188,9 +185,8 @@ class RaceState(State):
             raise IllegalActionError(f"{action} is not legal now ({STAGE_NAMES[self.stage]}, player {self.cur})")
         self._legal = None
         self._history.append(action)
-        assert self._flow_gen is not None
         try:
-            self._flow_gen.send(action)
+            self._flow_gen.send(action)  # type: ignore[union-attr]  # a legal action exists: the flow is running
         except StopIteration:  # the flow ended: the game is over
             self._flow_gen = None
 
@@ -291,9 +287,8 @@ class RaceState(State):
         gone = self.frame_gone
         start = old - 1 if T.frame_trigger_on_start else old
         for m, pos in enumerate(self.frame_pos):
-            if gone[m] or mine >> m & 1 or m in pending:
-                continue
-            if (new - pos) // track > (start - pos) // track:
+            # passing a marker is the rare case: tested first, then whether it still counts for ``p``
+            if (new - pos) // track > (start - pos) // track and not (gone[m] or mine >> m & 1 or m in pending):
                 pending.append(m)
         if T.frame_removal_passed:  # a figure leaving a marker's space may be the last one to pass it
             self._check_removal()
@@ -903,33 +898,48 @@ class RaceState(State):
         return any(map(self.T.card_is_charter.__getitem__, self.cards[p]))
 
     def _plan_actions(self, p: int, a: int) -> list[Action]:
+        """Done, then each ship in the harbour and each charter ship in hand (in index order), each without and
+        with every captain that may still boost it.
+
+        Without a captain's boost (the common case) the list is read off a table of assign actions per ship and
+        card, in C: a memo of whole lists was found again for three decisions in four only, and its key cost
+        more to build than the list itself."""
         T = self.T
-        boosts: tuple[str | None, ...] = NO_BOOST
-        if self.captains[p]:
-            boosts = self._plan_boosts(p, a)
         cards = self.cards[p]
-        charters: tuple[int, ...] = ()
-        if cards:
-            charters = tuple(sorted(set(filter(T.card_is_charter.__getitem__, cards))))
-        yard = self.yard[p]
-        # the options depend only on these: memoised whole (planning is a third of all decisions)
-        key = (a, tuple(sorted(yard)) if len(yard) > 1 else tuple(yard), charters, boosts)
-        hot = self._hot_memo
-        cached = hot.get(key)
-        if cached is not None:
-            return cached
+        charters: list[int] = sorted(set(filter(T.card_is_charter.__getitem__, cards))) if cards else []
+        ships = sorted(self.yard[p])
+        boosts: tuple[str | None, ...] = self._plan_boosts(p, a) if self.captains[p] else NO_BOOST
+        if boosts == NO_BOOST:
+            ship_actions, card_actions = self._assign_actions()[a]
+            out = [DONE]
+            out += map(ship_actions.__getitem__, ships)
+            if charters:
+                out += map(card_actions.__getitem__, charters)
+            return out
         out = [DONE]
         to = ("to", T.actions[a])
-        entries = [("ship", T.ships[s].id) for s in key[1]]
+        entries = [("ship", T.ships[s].id) for s in ships]
         entries += [("card", T.cards[c].id) for c in charters]
-        if len(hot) >= HOT_LIMIT:
-            hot.clear()
-        hot[key] = out
         for entry in entries:
             for b in boosts:
                 args: tuple[tuple[str, Any], ...] = (to, entry) if b is None else (to, entry, ("captain", b))
                 out.append(_new(Action, ("assign", args)))
         return out
+
+    def _assign_actions(self) -> list[tuple[list[Action], list[Action]]]:
+        """Per action: the unboosted assign action of every ship and of every card (built once per configuration;
+        only charter ships are ever listed)."""
+        table = self.T.cache.get("assign_actions")
+        if table is None:
+            T = self.T
+            table = self.T.cache["assign_actions"] = [
+                (
+                    [_new(Action, ("assign", (("to", name), ("ship", ship.id)))) for ship in T.ships],
+                    [_new(Action, ("assign", (("to", name), ("card", card.id)))) for card in T.cards],
+                )
+                for name in T.actions
+            ]
+        return table
 
     def _plan_boosts(self, p: int, a: int) -> tuple[str | None, ...]:
         """No captain (``None``) and each captain of ``p`` that may still boost a ship assigned to action ``a``."""
@@ -1541,12 +1551,13 @@ class RaceState(State):
         """Final-scoring points of every player, item by item (unscored areas, 50/100 card, cards in hand)."""
         T = self.T
         out: list[list[tuple[str, int]]] = []
+        # cubes per owner on each unscored island, counted once for every player
+        unscored = [self.area_counts("island", i) for i in range(len(T.islands)) if not self.island_scored[i]]
         for p in range(self.n):
             items = []
             cubes = 0
-            for i in range(len(T.islands)):
-                if not self.island_scored[i]:
-                    cubes += self.area_counts("island", i).get(p, 0)
+            for counts in unscored:
+                cubes += counts.get(p, 0)
             for c in range(len(T.cities)):
                 if not self.city_scored[c]:
                     cubes += self.city_cubes[c].count(p)
