@@ -481,9 +481,20 @@ class RaceState(State):
         self.compass_stack = compass
 
     def fitting_spaces(self, island: int, tile: int) -> list[int]:
-        T = self.T
-        shape = T.island_tiles[tile].shape
-        return [s for s in T.islands[island].spaces if self.space_tile[s] == EMPTY and T.island_spaces[s].shape == shape]
+        space_tile = self.space_tile
+        return [s for s in self._island_shape_spaces(island, self.T.island_tiles[tile].shape) if space_tile[s] == EMPTY]
+
+    def _island_shape_spaces(self, island: int, shape: str) -> list[int]:
+        """The spaces of ``island`` shaped ``shape``, in order (memoised per configuration: the board is fixed)."""
+        memo = self.T.cache.get("island_shape_spaces")
+        if memo is None:
+            memo = self.T.cache["island_shape_spaces"] = {}
+        key = (island, shape)
+        spaces = memo.get(key)
+        if spaces is None:
+            T = self.T
+            spaces = memo[key] = [s for s in T.islands[island].spaces if T.island_spaces[s].shape == shape]
+        return spaces
 
     def empty_spaces(self, island: int) -> int:
         return list(map(self.space_tile.__getitem__, self.T.islands[island].spaces)).count(EMPTY)

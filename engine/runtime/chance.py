@@ -18,13 +18,27 @@ def shuffle(rng: random.Random, items: list[Any]) -> None:
         rng.shuffle(items)
         return
     getrandbits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()  # as in Random._randbelow_with_getrandbits: n, not n - 1
+    for i, n, k in _steps(len(items)):
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)
         items[i], items[j] = items[j], items[i]
+
+
+#: Fisher–Yates steps per list length (a game shuffles lists of a few lengths, over and over)
+_STEPS: dict[int, tuple[tuple[int, int, int], ...]] = {}
+_STEPS_LIMIT = 1_000  # lengths remembered before the table is dropped
+
+
+def _steps(length: int) -> tuple[tuple[int, int, int], ...]:
+    """``(i, n, k)`` for each swap of a list of ``length`` items: the position from the top, the range drawn
+    from (``n = i + 1``) and its bit length (as in ``Random._randbelow_with_getrandbits``: of n, not n - 1)."""
+    steps = _STEPS.get(length)
+    if steps is None:
+        if len(_STEPS) >= _STEPS_LIMIT:
+            _STEPS.clear()
+        steps = _STEPS[length] = tuple((i, i + 1, (i + 1).bit_length()) for i in range(length - 1, 0, -1))
+    return steps
 
 
 def randbelow(rng: random.Random, n: int) -> int:
