@@ -16,7 +16,7 @@ import hashlib
 import random
 from collections.abc import Generator, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, compress, product
-from operator import add
+from operator import add, sub
 from typing import TYPE_CHECKING, Any
 
 from engine.runtime.api import TERMINAL, Action, IllegalActionError, State
@@ -66,6 +66,7 @@ class RaceState(State):
         # land-phase options per goods tuple (see _land_actions), and goods counts per ``pay`` argument
         self._land_rows: dict[tuple[int, ...], dict[Any, Any]] = game.tables.cache.setdefault("land_rows", {})
         self._paid_memo: dict[tuple[str, ...], tuple[int, ...]] = game.tables.cache.setdefault("paid_names", {})
+        self._contract_pays_memo: dict[Any, Any] = game.tables.cache.setdefault("contract_pays", {})
         ng = len(T.goods)
         self.ng = ng
         # players
@@ -424,8 +425,11 @@ class RaceState(State):
 
     def spend(self, p: int, paid: tuple[int, ...]) -> None:
         g = self.goods[p]
-        for i, k in enumerate(paid):
-            g[i] -= k
+        if len(paid) == len(g):  # a goods vector, as every payment is: subtracted in C
+            g[:] = map(sub, g, paid)
+        else:
+            for i, k in enumerate(paid):
+                g[i] -= k
 
     # ------------------------------------------------------------------ setup
 
@@ -871,9 +875,10 @@ class RaceState(State):
             (self.small_market, self.small_stack, self.st_small),
             (self.large_market, self.large_stack, self.st_large),
         ):
-            for i, s in enumerate(market):
-                if s == EMPTY:
-                    market[i] = self._draw(stack, storage)
+            if EMPTY in market:  # (tested in C: most turns build nothing)
+                for i, s in enumerate(market):
+                    if s == EMPTY:
+                        market[i] = self._draw(stack, storage)
 
     # ---- planning phase
 
@@ -1243,12 +1248,12 @@ class RaceState(State):
 
     def _contract_pays(self, c: int, have: tuple[int, ...]) -> list[tuple[str, tuple[str, ...]]]:
         """The ``pay`` arguments of every way to pay contract ``c`` with goods ``have`` (memoised on both)."""
-        memo = self.T.cache.get("contract_pays")
-        if memo is None or len(memo) > HOT_LIMIT:
-            memo = self.T.cache["contract_pays"] = {}
+        memo = self._contract_pays_memo
         key = (c, have)
         names = memo.get(key)
         if names is None:
+            if len(memo) >= HOT_LIMIT:
+                memo.clear()
             cost = self.T.contracts[c].goods
             names = memo[key] = [("pay", self.pay_names(paid)) for paid in self._payments_with(cost, have, "deliver")]
         return names
