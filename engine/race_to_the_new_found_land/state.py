@@ -16,7 +16,7 @@ import hashlib
 import random
 from collections.abc import Generator, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, compress, product
-from operator import add, sub
+from operator import add, attrgetter, sub
 from typing import TYPE_CHECKING, Any
 
 from engine.runtime.api import TERMINAL, Action, IllegalActionError, State
@@ -145,9 +145,8 @@ class RaceState(State):
 
     # ------------------------------------------------------------------ API
 
-    @property
-    def current_player(self) -> int:
-        return self.cur
+    #: The seat to move (:data:`TERMINAL` once over): :attr:`cur` read in C, with no Python call per move.
+    current_player: int = property(attrgetter("cur"))  # type: ignore[assignment]
 
     @property
     def history(self) -> list[Action]:
@@ -742,23 +741,24 @@ class RaceState(State):
                 nat = T.nations[nation]
                 acts = row[key] = self._expand_actions(p, nat.expansion, nat.expansion_cost)
             out += acts
-        totals = T.ship_totals
-        hidden = T.large_market_hidden
+        # goods each ship's cost spends in all, by ship index; an empty market space (index -1) reads the last
+        # entry, beyond any goods in hand, so one comparison passes over both an empty space and a dear ship
+        totals = self._ship_totals_or_empty()
         discards: tuple[Any, ...] | None = None  # found on the first affordable ship
+        by_space = T.large_market_hidden
         for large, market in ((False, self.small_market), (True, self.large_market)):
-            by_space = large and hidden
             for i, s in enumerate(market):
-                if s == EMPTY or totals[s] > total:
+                if totals[s] > total:
                     continue
                 if discards is None:
                     # a full harbour may still build: one of its ships goes to the storage board
                     full = len(self.yard[p]) >= self.capacity(p)
                     discards = tuple(sorted(set(self.yard[p]))) if full else ()
                 # a ship face up is named by its id wherever it lies; one lying back side up by its market space
-                code = (s, i) if by_space else s
+                code = (s, i) if large and by_space else s
                 entry = row.get(code)
                 if entry is None:
-                    entry = row[code] = self._build_options(p, s, i, by_space)
+                    entry = row[code] = self._build_options(p, s, i, large and by_space)
                 if not discards:
                     out += entry[1]
                 else:  # a full harbour: every payment with every ship it could give up
@@ -766,6 +766,14 @@ class RaceState(State):
         if T.goods_cards_playable and self.cards[p]:
             out += self._play_card_actions(p)
         return out
+
+    def _ship_totals_or_empty(self) -> tuple[float, ...]:
+        """:attr:`Tables.ship_totals` followed by infinity, read at index ``EMPTY`` (-1) for an empty space."""
+        found = self.T.cache.get("ship_totals_or_empty")
+        if found is None:
+            assert EMPTY == -1  # the empty space reads the last entry
+            found = self.T.cache["ship_totals_or_empty"] = (*self.T.ship_totals, float("inf"))
+        return found
 
     def _build_options(
         self, p: int, s: int, i: int, by_space: bool
