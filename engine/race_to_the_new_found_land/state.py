@@ -62,11 +62,16 @@ class RaceState(State):
         self.rng = random.Random(game.config.seed)
         self._history: list[Action] = []
         self._legal: list[Action] | None = None
+        self._assign_table = self._assign_actions()  # see _plan_actions
         self._orders = tuple(tuple((start + i) % n for i in range(n)) for start in range(n))  # see order_from_start
         # land-phase options per goods tuple (see _land_actions), and goods counts per ``pay`` argument
         self._land_rows: dict[tuple[int, ...], dict[Any, Any]] = game.tables.cache.setdefault("land_rows", {})
         self._paid_memo: dict[tuple[str, ...], tuple[int, ...]] = game.tables.cache.setdefault("paid_names", {})
         self._contract_pays_memo: dict[Any, Any] = game.tables.cache.setdefault("contract_pays", {})
+        # goods each ship's cost spends in all, followed by infinity: read at index EMPTY (-1), an empty market
+        # space, it is beyond any goods in hand (see _land_actions)
+        self._totals_or_empty: tuple[float, ...] = (*T.ship_totals, float("inf"))
+        assert EMPTY == -1
         ng = len(T.goods)
         self.ng = ng
         # players
@@ -743,7 +748,7 @@ class RaceState(State):
             out += acts
         # goods each ship's cost spends in all, by ship index; an empty market space (index -1) reads the last
         # entry, beyond any goods in hand, so one comparison passes over both an empty space and a dear ship
-        totals = self._ship_totals_or_empty()
+        totals = self._totals_or_empty
         discards: tuple[Any, ...] | None = None  # found on the first affordable ship
         by_space = T.large_market_hidden
         for large, market in ((False, self.small_market), (True, self.large_market)):
@@ -766,14 +771,6 @@ class RaceState(State):
         if T.goods_cards_playable and self.cards[p]:
             out += self._play_card_actions(p)
         return out
-
-    def _ship_totals_or_empty(self) -> tuple[float, ...]:
-        """:attr:`Tables.ship_totals` followed by infinity, read at index ``EMPTY`` (-1) for an empty space."""
-        found = self.T.cache.get("ship_totals_or_empty")
-        if found is None:
-            assert EMPTY == -1  # the empty space reads the last entry
-            found = self.T.cache["ship_totals_or_empty"] = (*self.T.ship_totals, float("inf"))
-        return found
 
     def _build_options(
         self, p: int, s: int, i: int, by_space: bool
@@ -805,14 +802,16 @@ class RaceState(State):
 
         The harbours to give up from vary too much for a memo per set of ships to be found again; the action of
         one payment and one ship is kept in the entry's table instead, built the first time it is listed."""
-        discard_args = self.T.discard_args
         out: list[Action] = []
         for base, table in zip(entry[0], entry[3], strict=True):
-            for d in discards:
-                action = table[d]
-                if action is None:
-                    action = table[d] = _new(Action, ("build", base + discard_args[d]))
-                out.append(action)
+            actions = list(map(table.__getitem__, discards))  # read in C; built the first time they are asked
+            if None in actions:
+                discard_args = self.T.discard_args
+                for d in discards:
+                    if table[d] is None:
+                        table[d] = _new(Action, ("build", base + discard_args[d]))
+                actions = list(map(table.__getitem__, discards))
+            out += actions
         return out
 
     def _expand_actions(self, p: int, what: str, cost: tuple[int, ...]) -> list[Action]:
@@ -934,7 +933,7 @@ class RaceState(State):
         ships = sorted(self.yard[p])
         boosts: tuple[str | None, ...] = self._plan_boosts(p, a) if self.captains[p] else NO_BOOST
         if boosts == NO_BOOST:
-            ship_actions, card_actions = self._assign_actions()[a]
+            ship_actions, card_actions = self._assign_table[a]
             out = [DONE]
             out += map(ship_actions.__getitem__, ships)
             if charters:
