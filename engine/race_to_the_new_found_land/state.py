@@ -1601,6 +1601,11 @@ class RaceState(State):
     # ------------------------------------------------------------------ legal actions
 
     def _list_actions(self) -> list[Action]:
+        """The options of the decision posed now, from the state alone.
+
+        The flow lists its frequent decisions itself as it poses them (the same lists, through the same
+        functions, without this dispatch); this is what lists any decision whose options were dropped, e.g.
+        after a scenario edits the state."""
         st = self.stage
         p = self.cur
         T = self.T
