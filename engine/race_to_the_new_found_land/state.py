@@ -750,27 +750,43 @@ class RaceState(State):
         # entry, beyond any goods in hand, so one comparison passes over both an empty space and a dear ship
         totals = self._totals_or_empty
         discards: tuple[Any, ...] | None = None  # found on the first affordable ship
-        by_space = T.large_market_hidden
-        for large, market in ((False, self.small_market), (True, self.large_market)):
-            for i, s in enumerate(market):
+        # a ship face up is named by its id wherever it lies (row key ``s``); one lying back side up by its
+        # market space (row key ``(s, i)``)
+        face_up = self.small_market if T.large_market_hidden else (*self.small_market, *self.large_market)
+        for s in face_up:
+            if totals[s] > total:
+                continue
+            if discards is None:
+                discards = self._discards(p)
+            entry = row.get(s)
+            if entry is None:
+                entry = row[s] = self._build_options(p, s, -1, False)
+            if not discards:
+                out += entry[1]
+            else:  # a full harbour: every payment with every ship it could give up
+                out += self._build_discarding(entry, discards)
+        if T.large_market_hidden:
+            for i, s in enumerate(self.large_market):
                 if totals[s] > total:
                     continue
                 if discards is None:
-                    # a full harbour may still build: one of its ships goes to the storage board
-                    full = len(self.yard[p]) >= self.capacity(p)
-                    discards = tuple(sorted(set(self.yard[p]))) if full else ()
-                # a ship face up is named by its id wherever it lies; one lying back side up by its market space
-                code = (s, i) if large and by_space else s
-                entry = row.get(code)
+                    discards = self._discards(p)
+                entry = row.get((s, i))
                 if entry is None:
-                    entry = row[code] = self._build_options(p, s, i, large and by_space)
+                    entry = row[s, i] = self._build_options(p, s, i, True)
                 if not discards:
                     out += entry[1]
-                else:  # a full harbour: every payment with every ship it could give up
+                else:
                     out += self._build_discarding(entry, discards)
         if T.goods_cards_playable and self.cards[p]:
             out += self._play_card_actions(p)
         return out
+
+    def _discards(self, p: int) -> tuple[int, ...]:
+        """The ships ``p`` could give up to build (a full harbour may still build: one of its ships goes to the
+        storage board); none while the harbour has room."""
+        yard = self.yard[p]
+        return tuple(sorted(set(yard))) if len(yard) >= self.capacity(p) else ()
 
     def _build_options(
         self, p: int, s: int, i: int, by_space: bool
