@@ -339,7 +339,9 @@ class RaceState(State):
         b = self.boost_sail[p]
         if b is not None and b[0] == a:
             total += self.has_captain(p, "sail_bonus")
-        return total + self.nation_power(p, "sail_bonus")
+        if self.exp_nation[p]:  # (nation_power is 0 without the nation's expansion: most of the time)
+            total += self.nation_power(p, "sail_bonus")
+        return total
 
     def crate_of(self, p: int, a: int, entry: tuple[str, int]) -> int:
         value = self.ship_of(entry).crate
@@ -1058,14 +1060,15 @@ class RaceState(State):
             action = yield
             self.goods[p][T.goods.index(action[1][0][1])] += T.load_goods
         drawn = self.drawn_cards  # in the player's hand until kept or discarded (state data: hidden from others)
+        stack = self.card_stack
         for _ in range(crate):
-            c = self._draw(self.card_stack, self.st_cards)
+            c = stack.pop() if stack else self._draw(stack, self.st_cards)  # (_draw's common case, inlined)
             if c == EMPTY:
                 break
             drawn.append(c)
         keep = T.cards_kept
         if len(drawn) >= T.england_min_draw:
-            keep += self.nation_power(p, "keep_extra_card")
+            keep += self.nation_power(p, "keep_extra_card") if self.exp_nation[p] else 0
         for k in range(keep):
             if not drawn:
                 break
@@ -1119,7 +1122,7 @@ class RaceState(State):
                 self._place_cube(p, action, settlers)
             if self.pending[p]:
                 yield from self._now(p)
-        extra = self.nation_power(p, "settle_extra_cube")
+        extra = self.nation_power(p, "settle_extra_cube") if self.exp_nation[p] else 0
         if extra and any(t != EMPTY for t in self.space_tile):
             self._ask(SPAIN, p, settlers=extra)
             action = yield
