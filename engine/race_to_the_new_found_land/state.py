@@ -1253,10 +1253,13 @@ class RaceState(State):
         total = sum(self.goods[p])
         totals = T.contract_totals
         have_t = tuple(self.goods[p])
+        pays_memo = self._contract_pays_memo
         for slot, c in enumerate(self.contracts):
             if c == EMPTY or total < totals[c]:  # a payment spends exactly the contract's number of goods
                 continue
-            names = self._contract_pays(c, have_t)
+            names = pays_memo.get((c, have_t))  # (_contract_pays' memo, read here: most look-ups find it)
+            if names is None:
+                names = self._contract_pays(c, have_t)
             if not names:
                 continue
             need = totals[c]
@@ -1449,13 +1452,11 @@ class RaceState(State):
         """Cubes per owner (players and the neutral power) on island or city ``idx``."""
         counts: dict[int, int] = {}
         if kind == "island":
-            owners, heights, extra, spots = self.spot_owner, self.spot_height, self.extra_cubes, self.spots
+            owners, heights, extra = self.spot_owner, self.spot_height, self.extra_cubes
             for s in self.T.islands[idx].spaces:
-                own, height = owners[s], heights[s]
-                for k in spots:
-                    o = own[k]
+                for o, height in zip(owners[s], heights[s], strict=True):  # spot by spot
                     if o != EMPTY:
-                        counts[o] = counts.get(o, 0) + height[k]
+                        counts[o] = counts.get(o, 0) + height
                 if extra[s]:
                     for o in extra[s]:
                         counts[o] = counts.get(o, 0) + 1
