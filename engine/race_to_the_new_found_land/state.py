@@ -54,6 +54,21 @@ _new = tuple.__new__  # builds an Action from (kind, args) without a Python-leve
 class RaceState(State):
     """A game in progress. All fields are plain data; :meth:`fingerprint` lists them."""
 
+    # Every field in a slot: the state has more fields than CPython shares in a per-class key table (30), so
+    # without slots each one lives in an instance dict, and ``self.x`` (read several hundred times a move) is
+    # a dict look-up rather than a fixed offset.
+    __slots__ = ("T", "_assign_table", "_contract_pays_memo", "_flow_gen", "_history", "_land_rows", "_legal",
+        "_orders", "_paid_memo", "_totals_or_empty", "assigned", "boost_crate", "boost_sail", "captain_pool",
+        "captains", "card_stack", "cards", "city_cubes", "city_scored", "claimed", "compass_revealed",
+        "compass_stack", "contract_stack", "contracts", "ctx", "cubes_placed", "cur", "drawn_cards", "drawn_tiles",
+        "exp_nation", "exp_yard", "extra_cubes", "fifty", "fifty_stack", "final", "frame_gone", "frame_pos", "game",
+        "goods", "island_scored", "island_stack", "laps", "large_market", "large_stack", "n", "nation", "ng",
+        "objective_stacks", "objectives", "pending", "played_charters", "rng", "round", "score", "setup_charts",
+        "small_market", "small_stack", "space_tile", "spot_height", "spot_owner", "spots", "st_cards",
+        "st_contracts", "st_islands", "st_islands_aside", "st_large", "st_objectives", "st_small", "st_start_cards",
+        "stage", "start_player", "triangle_goods", "yard",
+    )
+
     def __init__(self, game: RaceGame) -> None:
         self.game = game
         T = self.T = game.tables
