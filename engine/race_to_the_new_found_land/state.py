@@ -57,16 +57,17 @@ class RaceState(State):
     # Every field in a slot: the state has more fields than CPython shares in a per-class key table (30), so
     # without slots each one lives in an instance dict, and ``self.x`` (read several hundred times a move) is
     # a dict look-up rather than a fixed offset.
-    __slots__ = ("T", "_assign_table", "_contract_pays_memo", "_flow_gen", "_history", "_land_rows", "_legal",
-        "_orders", "_paid_memo", "_totals_or_empty", "assigned", "boost_crate", "boost_sail", "captain_pool",
-        "captains", "card_stack", "cards", "city_cubes", "city_scored", "claimed", "compass_revealed",
-        "compass_stack", "contract_stack", "contracts", "ctx", "cubes_placed", "cur", "drawn_cards", "drawn_tiles",
-        "exp_nation", "exp_yard", "extra_cubes", "fifty", "fifty_stack", "final", "frame_gone", "frame_pos", "game",
-        "goods", "island_scored", "island_stack", "laps", "large_market", "large_stack", "n", "nation", "ng",
-        "objective_stacks", "objectives", "pending", "played_charters", "rng", "round", "score", "setup_charts",
-        "small_market", "small_stack", "space_tile", "spot_height", "spot_owner", "spots", "st_cards",
-        "st_contracts", "st_islands", "st_islands_aside", "st_large", "st_objectives", "st_small", "st_start_cards",
-        "stage", "start_player", "triangle_goods", "yard",
+    __slots__ = (
+        "T", "_assign_table", "_bonus_counts", "_contract_pays_memo", "_flow_gen", "_history", "_land_rows",
+        "_legal", "_orders", "_paid_memo", "_settle_rows", "_totals_or_empty", "assigned", "boost_crate",
+        "boost_sail", "captain_pool", "captains", "card_stack", "cards", "city_cubes", "city_scored", "claimed",
+        "compass_revealed", "compass_stack", "contract_stack", "contracts", "ctx", "cubes_placed", "cur",
+        "drawn_cards", "drawn_tiles", "exp_nation", "exp_yard", "extra_cubes", "fifty", "fifty_stack", "final",
+        "frame_gone", "frame_pos", "game", "goods", "island_scored", "island_stack", "laps", "large_market",
+        "large_stack", "n", "nation", "ng", "objective_stacks", "objectives", "pending", "played_charters", "rng",
+        "round", "score", "setup_charts", "small_market", "small_stack", "space_tile", "spot_height", "spot_owner",
+        "spots", "st_cards", "st_contracts", "st_islands", "st_islands_aside", "st_large", "st_objectives",
+        "st_small", "st_start_cards", "stage", "start_player", "triangle_goods", "yard",
     )
 
     def __init__(self, game: RaceGame) -> None:
@@ -118,6 +119,8 @@ class RaceState(State):
         self.space_tile: list[int] = [EMPTY] * len(T.island_spaces)
         # cubes on island tiles: per island space, two spots of (owner, height)
         self.spots = tuple(range(T.tile_spots))  # marker spaces on each island tile
+        self._settle_rows = self._settle_table()  # see _settle_actions
+        self._bonus_counts = self._tile_bonus_counts()
         self.spot_owner: list[list[int]] = [[EMPTY] * T.tile_spots for _ in T.island_spaces]
         self.spot_height: list[list[int]] = [[0] * T.tile_spots for _ in T.island_spaces]
         self.extra_cubes: list[list[int]] = [[] for _ in T.island_spaces]  # Spain's cubes on occupied spaces
@@ -1178,8 +1181,8 @@ class RaceState(State):
 
     def _settle_actions(self, extra: bool) -> list[Action]:
         """Open spots of tiled spaces (Spain's extra cube: any spot of a tiled space), each with every bonus."""
-        table = self._settle_table()
-        bonuses = self._tile_bonus_counts()
+        table = self._settle_rows
+        bonuses = self._bonus_counts
         out = [SKIP] if extra else [NEW_ENGLAND]
         owners = self.spot_owner
         space_tile = self.space_tile
