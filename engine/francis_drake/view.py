@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.runtime.api import Action
-from engine.runtime.display import humanize
+from engine.runtime.display import board_table, humanize
 
 #: The phases (``observation["phase"]``) in words.
 PHASES = {
@@ -305,10 +305,8 @@ def _player_panel(state: Any, obs: dict[str, Any], p: dict[str, Any], viewer: in
 
 
 def _street(state: Any, obs: dict[str, Any]) -> Any:
-    from rich.table import Table
-
     tables = _tables(state)
-    table = Table(title="Plymouth Street", title_justify="left", pad_edge=False)
+    table = board_table("Plymouth Street")
     table.add_column("#", justify="right")
     table.add_column("location", no_wrap=True)
     table.add_column("circles (what each gives)")
@@ -329,15 +327,9 @@ def _street(state: Any, obs: dict[str, Any]) -> Any:
 
 
 def _sea(state: Any, obs: dict[str, Any]) -> Any:
-    from rich.table import Table
-
     tables = _tables(state)
-    table = Table(
-        title="The Caribbean",
-        title_justify="left",
-        caption="discs: seat:disc (? face-down) · +n: the Spanish counter there (? face-down)",
-        caption_justify="left",
-        pad_edge=False,
+    table = board_table(
+        "The Caribbean", caption="discs: seat:disc (? face-down) · +n: the Spanish counter there (? face-down)"
     )
     table.add_column("z", justify="right")
     table.add_column("destination", no_wrap=True)

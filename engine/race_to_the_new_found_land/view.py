@@ -17,7 +17,7 @@ from collections import Counter
 from typing import Any
 
 from engine.runtime.api import Action
-from engine.runtime.display import humanize
+from engine.runtime.display import board_table, humanize
 
 #: Ship symbols, each explained once in the legend above the board.
 SYMBOLS = (("sail", "⛵"), ("crate", "📦"), ("settler", "👥"), ("telescope", "🔭"))
@@ -582,10 +582,8 @@ def _player_panel(state: Any, obs: dict[str, Any], p: int, viewer: int) -> Any:
 
 
 def _market(state: Any, obs: dict[str, Any]) -> Any:
-    from rich.table import Table
-
     T = _tables(state)
-    table = Table(title="Ship market", title_justify="left", expand=False, pad_edge=False)
+    table = board_table("Ship market")
     table.add_column(f"small ships (cost {goods_text(T, T.small_ship_cost)})", no_wrap=True)
     table.add_column("large ships" + (" (face down: cost shown)" if T.large_market_hidden else ""), no_wrap=True)
     for small, large in zip(obs["small_market"], obs["large_market"], strict=False):
@@ -604,11 +602,9 @@ def _market(state: Any, obs: dict[str, Any]) -> Any:
 
 
 def _cities(state: Any, obs: dict[str, Any]) -> Any:
-    from rich.table import Table
-
     T = _tables(state)
     contracts = _names(state)["contracts"]
-    table = Table(title="Cities and their contracts", title_justify="left", expand=False, pad_edge=False)
+    table = board_table("Cities and their contracts")
     table.add_column("city", no_wrap=True)
     table.add_column("1st/2nd", justify="center")
     table.add_column("markers")
@@ -629,17 +625,8 @@ def _cities(state: Any, obs: dict[str, Any]) -> Any:
 
 
 def _islands(state: Any, obs: dict[str, Any]) -> Any:
-    from rich.table import Table
-
     T = _tables(state)
-    table = Table(
-        title="Islands",
-        title_justify="left",
-        caption="space n: shape when empty; tiles show cubes as nation×height, · a free spot",
-        caption_justify="left",
-        expand=False,
-        pad_edge=False,
-    )
+    table = board_table("Islands", caption="space n: shape when empty; tiles show cubes as nation×height, · a free spot")
     table.add_column("island", no_wrap=True)
     table.add_column("1st/2nd", justify="center")
     table.add_column("spaces")

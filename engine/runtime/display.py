@@ -52,6 +52,16 @@ def humanize(ident: str) -> str:
     return " ".join(out) or str(ident)
 
 
+def board_table(title: str, caption: str | None = None) -> Any:
+    """A rich table for one area of a board: titled at the left, captioned at the left (a legend), with no
+    padding at its edges so that two tables fit side by side at 80 columns."""
+    from rich.table import Table
+
+    return Table(
+        title=title, title_justify="left", caption=caption, caption_justify="left", expand=False, pad_edge=False
+    )
+
+
 def _generic_describe(state: State, action: Action) -> str:
     return str(action)
 
