@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.runtime.api import Action
-from engine.runtime.display import board_table, humanize
+from engine.runtime.display import board_table, cached_observation, humanize
 
 #: The phases (``observation["phase"]``) in words.
 PHASES = {
@@ -49,19 +49,7 @@ def _tables(state: Any) -> Any:
     return state.game.tables
 
 
-_MEMO: dict[str, Any] = {}
-
-
-def _observation(state: Any, viewer: int) -> dict[str, Any]:
-    """``state.observation(viewer)`` computed once per position (a list of 90 disc placements asks 90 times)."""
-    key = (id(state), len(state.history))
-    if _MEMO.get("key") != key:
-        _MEMO["key"] = key
-        _MEMO["obs"] = {}
-    seen = _MEMO["obs"]
-    if viewer not in seen:
-        seen[viewer] = state.observation(viewer)
-    return seen[viewer]
+_observation = cached_observation
 
 
 def seat_label(state: Any, seat: int) -> str:

@@ -17,7 +17,7 @@ from collections import Counter
 from typing import Any
 
 from engine.runtime.api import Action
-from engine.runtime.display import board_table, humanize
+from engine.runtime.display import board_table, cached_observation, humanize
 
 #: Ship symbols, each explained once in the legend above the board.
 SYMBOLS = (("sail", "⛵"), ("crate", "📦"), ("settler", "👥"), ("telescope", "🔭"))
@@ -243,20 +243,7 @@ def _shape(shape: str) -> str:
 # --------------------------------------------------------------------------- observation memo
 
 
-_MEMO: dict[str, Any] = {}
-
-
-def _observation(state: Any, viewer: int) -> dict[str, Any]:
-    """``state.observation(viewer)``, computed once per position: describing a list of 100 moves asks 100 times."""
-    history = state.history
-    key = (id(state), len(history), history[-1] if history else None)
-    if _MEMO.get("key") != key:
-        _MEMO["key"] = key
-        _MEMO["obs"] = {}
-    seen = _MEMO["obs"]
-    if viewer not in seen:
-        seen[viewer] = state.observation(viewer)
-    return seen[viewer]
+_observation = cached_observation
 
 
 def _context(state: Any) -> tuple[str, dict[str, Any], dict[str, Any]]:

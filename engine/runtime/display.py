@@ -52,6 +52,25 @@ def humanize(ident: str) -> str:
     return " ".join(out) or str(ident)
 
 
+_OBSERVED: dict[str, Any] = {}
+
+
+def cached_observation(state: State, viewer: int) -> dict[str, Any]:
+    """``state.observation(viewer)`` computed once per position: describing a list of 100 moves asks 100 times.
+
+    One position is kept (the one on screen), keyed by the state object, its history length and last move.
+    """
+    history = state.history
+    key = (id(state), len(history), history[-1] if history else None)
+    if _OBSERVED.get("key") != key:
+        _OBSERVED["key"] = key
+        _OBSERVED["seen"] = {}
+    seen = _OBSERVED["seen"]
+    if viewer not in seen:
+        seen[viewer] = state.observation(viewer)
+    return seen[viewer]
+
+
 def board_table(title: str, caption: str | None = None) -> Any:
     """A rich table for one area of a board: titled at the left, captioned at the left (a legend), with no
     padding at its edges so that two tables fit side by side at 80 columns."""
