@@ -332,23 +332,6 @@ def _told_as_example_elsewhere(node: tuple[str, int], passage: list[tuple[str, i
     return examples >= 2 and examples * 2 > len(others)
 
 
-def _continue_examples(edition: Any, matched: set[tuple[str, int]]) -> None:
-    """A block no other edition has any of, right after an example, is that example's own further detail."""
-    sentences = edition.sentences
-    blocks: dict[int, list[Any]] = {}
-    for sentence in sentences:
-        blocks.setdefault(sentence.block, []).append(sentence)
-    for members in blocks.values():
-        first = members[0].index
-        if first == 0 or any((edition.id, s.index) in matched for s in members):
-            continue
-        before = sentences[first - 1]
-        if before.kind == "example" and before.section == members[0].section:
-            for sentence in members:
-                if sentence.kind not in ("heading", "caption"):
-                    sentence.kind = "example"
-
-
 def _weigh_examples(merged: list[Merged], units: _Units, prepared: Mapping[str, Any]) -> None:
     """A difference in a passage that the editions tell as a worked example weighs one level less.
 
@@ -359,7 +342,7 @@ def _weigh_examples(merged: list[Merged], units: _Units, prepared: Mapping[str, 
     A passage — the sentences the alignments join across editions — is an example when most of its sentences
     are (one edition's example beside another's rule is more often a layout accident than a shared example).
     """
-    from translations.examples import mark_by_context
+    from translations.examples import mark_by_context, mark_unmatched_continuations
 
     levels = list(SEVERITY_ORDER)
     members: dict[tuple[str, int], list[tuple[str, int]]] = {}
@@ -382,7 +365,7 @@ def _weigh_examples(merged: list[Merged], units: _Units, prepared: Mapping[str, 
         prepared[edition].sentences[index].kind = "example"
     matched = {node for passage in members.values() if len({e for e, _ in passage}) > 1 for node in passage}
     for edition in prepared.values():
-        _continue_examples(edition, matched)
+        mark_unmatched_continuations(edition.sentences, {i for e, i in matched if e == edition.id})
         mark_by_context(edition.sentences)
     for m in merged:
         if m.kind == "supplement":

@@ -20,8 +20,9 @@ A labelled example already runs to the end of its block (:mod:`translations.segm
 not, because PDF extractions interleave two columns into one block, mixing an example with the rule beside it.
 
 :func:`mark_examples` applies them to an edition's sentences. The audit then also marks a sentence whose
-counterpart in another edition is an example, and applies :func:`mark_by_context` again (editions label and
-phrase different examples: one says "Example:", another tells what "you" did).
+counterparts in other editions are examples and a block no other edition has right after an example
+(:func:`mark_unmatched_continuations`), and applies :func:`mark_by_context` again (editions label and phrase
+different examples: one says "Example:", another tells what "you" did).
 """
 
 from __future__ import annotations
@@ -101,6 +102,31 @@ def tells_a_story(sentence: Sentence, language: str) -> bool:
 NARROW_SHARE = 0.7
 
 
+def _blocks(sentences: Sequence[Sentence]) -> list[list[Sentence]]:
+    """The sentences of each block, in order."""
+    blocks: dict[int, list[Sentence]] = {}
+    for sentence in sentences:
+        blocks.setdefault(sentence.block, []).append(sentence)
+    return list(blocks.values())
+
+
+def mark_unmatched_continuations(sentences: Sequence[Sentence], matched: set[int]) -> int:
+    """A block no other edition has any of (no sentence index in ``matched``), right after an example, is that
+    example's own further detail."""
+    changed = 0
+    for members in _blocks(sentences):
+        first = members[0].index
+        if first == 0 or any(s.index in matched for s in members):
+            continue
+        before = sentences[first - 1]
+        if before.kind == "example" and before.section == members[0].section:
+            for sentence in members:
+                if sentence.kind not in _FIXED_KINDS:
+                    sentence.kind = "example"
+                    changed += 1
+    return changed
+
+
 def _line_widths(source: str, start: int, end: int) -> list[int]:
     return [len(line.strip()) for line in source[start:end].splitlines() if line.strip()]
 
@@ -116,11 +142,8 @@ def mark_side_column_examples(sentences: Sequence[Sentence], source: str) -> int
     if not widths:
         return 0
     median = widths[len(widths) // 2]
-    blocks: dict[int, list[Sentence]] = {}
-    for sentence in sentences:
-        blocks.setdefault(sentence.block, []).append(sentence)
     changed = 0
-    for members in blocks.values():
+    for members in _blocks(sentences):
         first, last = members[0].index, members[-1].index
         if first == 0 or last + 1 >= len(sentences) or all(s.kind in _FIXED_KINDS for s in members):
             continue
@@ -157,10 +180,7 @@ def mark_examples(sentences: Sequence[Sentence], language: str, source: str) -> 
 def mark_by_context(sentences: Sequence[Sentence]) -> int:
     """Sentences an example surrounds: between two example sentences of one section, or in a mostly-example block."""
     changed = 0
-    blocks: dict[int, list[Sentence]] = {}
-    for sentence in sentences:
-        blocks.setdefault(sentence.block, []).append(sentence)
-    for members in blocks.values():
+    for members in _blocks(sentences):
         examples = sum(s.kind == "example" for s in members)
         if 0 < examples < len(members) and examples * 2 >= len(members):
             for sentence in members:
