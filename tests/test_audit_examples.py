@@ -4,7 +4,13 @@ one level less because a translation may retell or drop it without changing the 
 from __future__ import annotations
 
 from translations.checks.pair_checks import refers_elsewhere
-from translations.examples import addresses_reader, mark_examples, names_a_player, tells_a_story
+from translations.examples import (
+    addresses_reader,
+    mark_examples,
+    mark_unmatched_continuations,
+    names_a_player,
+    tells_a_story,
+)
 from translations.ingest import ingest
 from translations.segment import Sentence, segment
 
@@ -126,3 +132,16 @@ def test_a_narrow_block_between_two_examples_is_part_of_them_and_a_wide_one_is_n
     assert kinds["When all spaces of an island are filled, the island is scored."] != "example"
     last = "Players with the most cubes share the bonus when they are tied for the first place on an island or city."
     assert kinds[last] != "example"
+
+
+def test_a_block_no_other_edition_has_right_after_an_example_continues_it() -> None:
+    text = (
+        "Delivering\n\nExample: You deliver 2 wood to Hamburg.\n\n"
+        "You move the three goods to the supply.\n\nYou may deliver to any city.\n"
+    )
+    found = sentences(text, "en")
+    after, rule = found[2], found[3]
+    assert after.kind != "example"
+    assert mark_unmatched_continuations(found, matched={rule.index}) == 1
+    assert after.kind == "example"  # no counterpart anywhere, right after the example
+    assert rule.kind != "example"  # matched in another edition: a rule of its own
