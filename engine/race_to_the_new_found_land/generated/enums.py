@@ -79,6 +79,7 @@ class Ruling(str, Enum):
     FRAME_MARKER_MOVE_BACK = 'frame_marker_move_back'
     FRAME_MARKER_REMOVAL = 'frame_marker_removal'
     FRAME_MARKER_TIMING = 'frame_marker_timing'
+    FRAME_REWARD_OPTIONAL = 'frame_reward_optional'
     GOLD_SUBSTITUTE = 'gold_substitute'
     ISLAND_DRAW_STACKS = 'island_draw_stacks'
     LARGE_SHIP_MARKET_SIDE = 'large_ship_market_side'
