@@ -309,7 +309,7 @@ def test_pentagon_gives_a_captain_and_cortes_gold() -> None:
     sc.state.score[RED] = 14
     sc.state.gain(RED, 1)  # reaches 15
     sc.run("end_turn", RED)
-    captains = {a.get("captain") for a in sc.state.legal_actions()}
+    captains = {a.get("captain") for a in sc.state.legal_actions() if a.kind == "frame"}  # en may also skip
     assert len(captains) == 5
     sc.play("frame:captain=card.captain.cortes")
     gold = sc.T.gold
@@ -321,7 +321,8 @@ def test_triangle_gives_one_of_the_goods_on_its_space() -> None:
     sc.state.score[RED] = 24
     sc.state.gain(RED, 1)
     sc.run("end_turn", RED)
-    assert {a.get("good") for a in sc.state.legal_actions()} == {"good.wood", "good.cloth", "good.iron", "good.gold"}
+    goods = {a.get("good") for a in sc.state.legal_actions() if a.kind == "frame"}  # en may also skip
+    assert goods == {"good.wood", "good.cloth", "good.iron", "good.gold"}
     sc.play("frame:good=good.gold")
     assert sc.state.triangle_goods[sc.T.gold] == 0
 

@@ -212,6 +212,8 @@ def _score_discover(state: st.RaceState, action: Action) -> float:
 def _score_frame(state: st.RaceState, action: Action) -> float:
     T = state.T
     p = state.cur
+    if action.kind == "skip":  # declining (where the reading allows it) is worth less than any reward
+        return -1.0
     if action.get("card") is not None:
         card = T.objective_index[action.get("card")]
         now = state.objective_points(p, card)

@@ -606,6 +606,8 @@ class RaceState(State):
             self.claimed[p] |= 1 << m
             options = self._frame_options(m)
             if options:
+                if self.T.frame_reward_optional:  # the reading lets the player decline the reward
+                    options = [*options, SKIP]
                 self._ask(FRAME, p, frame=m)
                 self._legal = options  # what _list_actions would list now: not computed twice
                 action = yield
@@ -700,6 +702,8 @@ class RaceState(State):
     def _take_frame(self, p: int, m: int, action: Action) -> None:
         T = self.T
         frame = T.frames[m]
+        if action.kind == "skip":  # declined (only offered where the reading makes the reward optional)
+            return
         if frame.reward == "objectives":
             card = T.objective_index[action.get("card")]
             self.objective_stacks[frame.stack].remove(card)
@@ -1667,7 +1671,8 @@ class RaceState(State):
             out = self._discover_actions_for(self.ctx["drawn"])
             return [DONE, *out] if self.ctx["optional"] else out
         if st == FRAME:
-            return self._frame_options(self.ctx["frame"])
+            out = self._frame_options(self.ctx["frame"])
+            return [*out, SKIP] if out and T.frame_reward_optional else out
         if st == FRAME_BACK:
             return [self._act("frame_back", (("space", t),)) for t in self.ctx["targets"]]
         if st == CHART:

@@ -355,6 +355,8 @@ def build_tables(gen: types.ModuleType, config: GameConfig) -> Tables:
         "objective_only_if_met": bool(S.param("end_phase.objectives", "only_if_condition_met")),
         "frame_immediate": timing["resolve_timing"] == "immediately",
         "frame_trigger_on_start": bool(timing["triggers_when_starting_on"]),
+        # en: a player "may" take the reward of a frame marker reached, so declining (skip) is a legal move
+        "frame_reward_optional": bool(S.param("frame_markers.choose", "reward_optional")),
         "frame_removal_passed": S.param("frame_markers.removal", "removal_condition") == "all_players_passed",
         "frame_min_space": int(track["start_space"]) + 1,
         "frame_goods": vec(S.area("board.goods_space")["attributes"]["goods_at_setup"]),

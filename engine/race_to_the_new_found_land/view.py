@@ -270,6 +270,8 @@ def describe_action(state: Any, action: Action) -> str:
             "objective": "Done: resolve no more objectives",
         }.get(stage, "Done")
     if kind == "skip":
+        if stage == "frame":
+            return "Skip: take no reward (the frame marker still moves back)"
         return "Skip: place no extra cube"
     if kind == "new_england":
         settlers = int(ctx.get("settlers", 0))
@@ -435,7 +437,8 @@ def stage_prompt(state: Any) -> str:
     if stage == "frame":
         frame = T.frames[ctx["frame"]] if isinstance(ctx.get("frame"), int) else None
         reward = REWARDS.get(frame.reward, frame.reward) if frame else "reward"
-        return f"{title} reached: take your {reward}" + (" card" if reward == "objective" else "")
+        optional = ", or skip it" if T.frame_reward_optional else ""  # the reading lets the player decline it
+        return f"{title} reached: take your {reward}" + (" card" if reward == "objective" else "") + optional
     if stage == "frame_back":
         return f"{title}: choose the score space to move it back to"
     if stage == "chart":
