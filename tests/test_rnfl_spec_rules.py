@@ -214,6 +214,17 @@ def test_frame_marker_move_back_readings() -> None:
         assert params["move_back_min"] == params["move_back_max"] == stated(edition, pattern)
 
 
+def test_frame_reward_readings() -> None:
+    """Only en says the player 'may' take a frame marker's reward; de, en-zman and nl state it as done."""
+    for edition, pattern, optional in [("en", r"you\s+may\s+look\s+through\s+the\s+card\s+stack", True),
+                                       ("de", r"Du\s+wählst\s+eine\s+Karte\s+und\s+nimmst\s+diese", False),
+                                       ("en-zman", r"Choose\s+one\s+of\s+the\s+cards,\s+add\s+it", False),
+                                       ("nl", r"kiest\s+er\s+1,\s+die\s+hij\s+in\s+zijn\s+hand\s+neemt", False)]:
+        assert re.search(pattern, raw(edition)), edition
+        assert spec().reading("frame_reward_optional", edition).params == {"reward_optional": optional}
+    assert spec().rule("frame_markers.choose").params["reward_optional"] is False  # the original's reading
+
+
 def test_rules_follow_the_default_reading() -> None:
     """The rule params the engine reads without an edition are the default (de) reading's."""
     assert spec().reading("frame_marker_move_back").id == spec().reading("frame_marker_move_back", "de").id
