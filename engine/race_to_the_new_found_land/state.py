@@ -15,7 +15,7 @@ from __future__ import annotations
 import hashlib
 import random
 from collections.abc import Generator, Iterable, Sequence
-from itertools import combinations, combinations_with_replacement, compress, product
+from itertools import combinations, combinations_with_replacement, product
 from operator import add, attrgetter, sub
 from typing import TYPE_CHECKING, Any
 
@@ -49,6 +49,24 @@ NO_BOOST: tuple[str | None, ...] = (None,)  # planning without a captain's boost
 Flow = Generator[None, Action, None]
 
 _new = tuple.__new__  # builds an Action from (kind, args) without a Python-level call
+
+
+class _SettleByOwners(dict):  # type: ignore[type-arg]
+    """The settle actions of one island space for one count of bonuses, keyed by the owners of its spots.
+
+    The key is ``tuple(spot_owner[space])`` as it stands; a key not seen yet is filled from the table of actions by
+    open spots. Listing a space's options is then one tuple and one dictionary read, with no Python code run.
+    """
+
+    __slots__ = ("by_open",)
+
+    def __init__(self, by_open: dict[tuple[bool, ...], tuple[Action, ...]]) -> None:
+        super().__init__()
+        self.by_open = by_open
+
+    def __missing__(self, owners: tuple[int, ...]) -> tuple[Action, ...]:
+        actions = self[owners] = self.by_open[tuple([o == EMPTY for o in owners])]
+        return actions
 
 
 class RaceState(State):
@@ -227,9 +245,9 @@ class RaceState(State):
         """``Action(kind, args)`` built in C: an action is a tuple, cheaper to build than to look up in a memo."""
         return _new(Action, (kind, args))
 
-    def _settle_table(self) -> list[list[dict[tuple[bool, ...], tuple[Action, ...]]]]:
-        """Settle actions per island space and bonus count, for each set of open spots: ``table[s][n][open]``
-        lists spot by spot (spot ``k`` where ``open[k]``) the actions offering bonuses ``0..n-1``.
+    def _settle_table(self) -> list[list[_SettleByOwners]]:
+        """Settle actions per island space and bonus count, by the owners of the space's spots:
+        ``table[s][n][owners]`` lists spot by spot (each open spot) the actions offering bonuses ``0..n-1``.
 
         Built once per configuration (they depend only on the board), so listing the settle options of a tiled
         space is one look-up.
@@ -240,7 +258,7 @@ class RaceState(State):
             most = max((len(t.bonuses) for t in T.island_tiles), default=0)
             table = self.T.cache["settle_table"] = [
                 [
-                    {
+                    _SettleByOwners({
                         open_: tuple(
                             self._act("settle", (("space", sp.id), ("spot", k), ("bonus", b)))
                             for k in self.spots
@@ -248,12 +266,12 @@ class RaceState(State):
                             for b in range(n)
                         )
                         for open_ in product((False, True), repeat=len(self.spots))
-                    }
+                    })
                     for n in range(most + 1)
                 ]
                 for sp in T.island_spaces
             ]
-        return table
+        return table  # type: ignore[no-any-return]
 
     def nat(self, p: int) -> Any:
         return self.T.nations[self.nation[p]]
@@ -1187,14 +1205,20 @@ class RaceState(State):
         """Open spots of tiled spaces (Spain's extra cube: any spot of a tiled space), each with every bonus."""
         table = self._settle_rows
         bonuses = self._bonus_counts
-        out = [SKIP] if extra else [NEW_ENGLAND]
         owners = self.spot_owner
-        space_tile = self.space_tile
-        every = (True,) * len(self.spots)
-        is_open = EMPTY.__eq__
-        # the tiled spaces, filtered in C; per space, its open spots are the key of its actions
-        for s in compress(range(len(space_tile)), map(EMPTY.__ne__, space_tile)):
-            out += table[s][bonuses[space_tile[s]]][every if extra else tuple(map(is_open, owners[s]))]
+        if extra:
+            every = (True,) * len(self.spots)
+            out = [SKIP]
+            for s, tile in enumerate(self.space_tile):
+                if tile != EMPTY:
+                    out += table[s][bonuses[tile]].by_open[every]
+            return out
+        out = [NEW_ENGLAND]
+        # (a plain loop: measured with fewer instructions than filtering the spaces with ``compress`` over
+        # ``int.__ne__``, whose calls go through a slot wrapper)
+        for s, tile in enumerate(self.space_tile):
+            if tile != EMPTY:
+                out += table[s][bonuses[tile]][tuple(owners[s])]
         return out
 
     def _tile_bonus_counts(self) -> tuple[int, ...]:
