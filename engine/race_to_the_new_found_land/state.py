@@ -51,6 +51,25 @@ Flow = Generator[None, Action, None]
 _new = tuple.__new__  # builds an Action from (kind, args) without a Python-level call
 
 
+class _BuildDiscarding(dict):  # type: ignore[type-arg]
+    """A full harbour's build actions for one market ship and one payment, by the ship given up (an index).
+
+    Filled on first use: ``map(table.__getitem__, discards)`` lists them in C, and builds only those never
+    listed before.
+    """
+
+    __slots__ = ("base", "discard_args")
+
+    def __init__(self, base: tuple[Any, ...], discard_args: tuple[tuple[tuple[str, str]], ...]) -> None:
+        super().__init__()
+        self.base = base
+        self.discard_args = discard_args
+
+    def __missing__(self, ship: int) -> Action:
+        action = self[ship] = _new(Action, ("build", self.base + self.discard_args[ship]))
+        return action
+
+
 class _SettleByOwners(dict):  # type: ignore[type-arg]
     """The settle actions of one island space for one count of bonuses, keyed by the owners of its spots.
 
@@ -77,7 +96,7 @@ class RaceState(State):
     # a dict look-up rather than a fixed offset.
     __slots__ = (
         "T", "_assign_table", "_bonus_counts", "_contract_pays_memo", "_flow_gen", "_history", "_land_rows",
-        "_legal", "_orders", "_paid_memo", "_settle_rows", "_totals_or_empty", "assigned", "boost_crate",
+        "_legal", "_orders", "_paid_memo", "_plays_by_hand", "_settle_rows", "_totals_or_empty", "assigned", "boost_crate",
         "boost_sail", "captain_pool", "captains", "card_stack", "cards", "city_cubes", "city_scored", "claimed",
         "compass_revealed", "compass_stack", "contract_stack", "contracts", "ctx", "cubes_placed", "cur",
         "drawn_cards", "drawn_tiles", "exp_nation", "exp_yard", "extra_cubes", "fifty", "fifty_stack", "final",
@@ -102,6 +121,7 @@ class RaceState(State):
         self._land_rows: dict[tuple[int, ...], dict[Any, Any]] = game.tables.cache.setdefault("land_rows", {})
         self._paid_memo: dict[tuple[str, ...], tuple[int, ...]] = game.tables.cache.setdefault("paid_names", {})
         self._contract_pays_memo: dict[Any, Any] = game.tables.cache.setdefault("contract_pays", {})
+        self._plays_by_hand: dict[tuple[int, ...], list[Action]] = game.tables.cache.setdefault("plays_by_hand", {})
         # goods each ship's cost spends in all, followed by infinity: read at index EMPTY (-1), an empty market
         # space, it is beyond any goods in hand (see _land_actions)
         self._totals_or_empty: tuple[float, ...] = (*T.ship_totals, float("inf"))
@@ -791,52 +811,59 @@ class RaceState(State):
         # goods each ship's cost spends in all, by ship index; an empty market space (index -1) reads the last
         # entry, beyond any goods in hand, so one comparison passes over both an empty space and a dear ship
         totals = self._totals_or_empty
-        discards: tuple[Any, ...] | None = None  # found on the first affordable ship
-        # a ship face up is named by its id wherever it lies (row key ``s``); one lying back side up by its
-        # market space (row key ``(s, i)``)
-        face_up = self.small_market if T.large_market_hidden else (*self.small_market, *self.large_market)
-        for s in face_up:
+        # a ship face up is named by its id wherever it lies (row key ``s``); one lying back side up by its market
+        # space (row key ``(s, i)``)
+        hidden = T.large_market_hidden
+        full: bool | None = None  # whether the harbour is full, found at the first ship ``p`` can pay for
+        discards: tuple[int, ...] = ()
+        for i, s in enumerate(self.small_market if hidden else (*self.small_market, *self.large_market)):
             if totals[s] > total:
                 continue
-            if discards is None:
-                discards = self._discards(p)
+            if full is None:
+                full, discards = self._harbour_full(p)
             entry = row.get(s)
             if entry is None:
                 entry = row[s] = self._build_options(p, s, -1, False)
-            if not discards:
+            if not full:
                 out += entry[1]
-            else:  # a full harbour: every payment with every ship it could give up
-                out += self._build_discarding(entry, discards)
-        if T.large_market_hidden:
+            else:  # every payment with every ship it could give up, read (and built once) from per-payment tables
+                for table in entry[3]:
+                    out += map(table.__getitem__, discards)
+        if hidden:
             for i, s in enumerate(self.large_market):
                 if totals[s] > total:
                     continue
-                if discards is None:
-                    discards = self._discards(p)
+                if full is None:
+                    full, discards = self._harbour_full(p)
                 entry = row.get((s, i))
                 if entry is None:
                     entry = row[s, i] = self._build_options(p, s, i, True)
-                if not discards:
+                if not full:
                     out += entry[1]
                 else:
-                    out += self._build_discarding(entry, discards)
+                    for table in entry[3]:
+                        out += map(table.__getitem__, discards)
         if T.goods_cards_playable and self.cards[p]:
             out += self._play_card_actions(p)
         return out
 
-    def _discards(self, p: int) -> tuple[int, ...]:
-        """The ships ``p`` could give up to build (a full harbour may still build: one of its ships goes to the
-        storage board); none while the harbour has room."""
+    def _harbour_full(self, p: int) -> tuple[bool, tuple[int, ...]]:
+        """Whether ``p``'s harbour is full, and then the ships it could give up to build (a full harbour may still
+        build: one of its ships goes to the storage board)."""
         yard = self.yard[p]
-        return tuple(sorted(set(yard))) if len(yard) >= self.capacity(p) else ()
+        T = self.T
+        # (capacity's value without the call in the common case: no expansion, no captain)
+        full = len(yard) >= (
+            T.shipyards if not (self.exp_yard[p] or self.exp_nation[p] or self.captains[p]) else self.capacity(p)
+        )
+        return (True, tuple(sorted(set(yard)))) if full else (False, ())
 
     def _build_options(
         self, p: int, s: int, i: int, by_space: bool
-    ) -> tuple[list[Any], list[Action], Any, list[list[Action | None]]]:
+    ) -> tuple[list[Any], list[Action], Any, tuple[_BuildDiscarding, ...]]:
         """Build options for ship ``s`` on market space ``i`` with ``p``'s goods: the ``(handle, pay)`` argument
         pairs (a full harbour adds the ship to discard to each), the actions of a harbour with room, the key
-        they are memoised under, and per payment a table (by ship) of the full-harbour actions giving that
-        ship up, filled as they are first listed.
+        they are memoised under, and per payment the full-harbour actions by the ship given up.
 
         Shared by every goods tuple that the ship's cost could use alike (memoised on what it could use)."""
         T = self.T
@@ -850,27 +877,9 @@ class RaceState(State):
             handle = ("space", T.large_market_spaces[i]) if by_space else ("ship", T.ships[s].id)
             pays = self.payments(p, T.ships[s].cost, "build_ships")
             bases = [(handle, ("pay", self.pay_names(paid))) for paid in pays]
-            discarding: list[list[Action | None]] = [[None] * len(T.ships) for _ in bases]
+            discarding = tuple(_BuildDiscarding(base, T.discard_args) for base in bases)
             entry = builds[key] = (bases, [_new(Action, ("build", base)) for base in bases], key, discarding)
-        return entry
-
-    def _build_discarding(self, entry: tuple[Any, ...], discards: tuple[int, ...]) -> list[Action]:
-        """A full harbour's build actions of one market ship (``entry`` from :meth:`_build_options`): each payment
-        with each ship it could give up.
-
-        The harbours to give up from vary too much for a memo per set of ships to be found again; the action of
-        one payment and one ship is kept in the entry's table instead, built the first time it is listed."""
-        out: list[Action] = []
-        for base, table in zip(entry[0], entry[3], strict=True):
-            actions = list(map(table.__getitem__, discards))  # read in C; built the first time they are asked
-            if None in actions:
-                discard_args = self.T.discard_args
-                for d in discards:
-                    if table[d] is None:
-                        table[d] = _new(Action, ("build", base + discard_args[d]))
-                actions = list(map(table.__getitem__, discards))
-            out += actions
-        return out
+        return entry  # type: ignore[no-any-return]
 
     def _expand_actions(self, p: int, what: str, cost: tuple[int, ...]) -> list[Action]:
         """Ways to pay harbour expansion ``what`` with ``p``'s goods (none when they fall short)."""
@@ -882,6 +891,17 @@ class RaceState(State):
         ]
 
     def _play_card_actions(self, p: int) -> list[Action]:
+        """The ``play`` actions of ``p``'s hand, in hand order, a duplicate card once (a shared list: callers copy
+        it into theirs). Memoised per hand: a hand holds a few cards, and the same hands come back."""
+        hand = tuple(self.cards[p])
+        found = self._plays_by_hand.get(hand)
+        if found is None:
+            if len(self._plays_by_hand) >= HOT_LIMIT:
+                self._plays_by_hand.clear()
+            found = self._plays_by_hand[hand] = self._list_play_actions(hand)
+        return found
+
+    def _list_play_actions(self, hand: tuple[int, ...]) -> list[Action]:
         T = self.T
         if not T.goods_cards_playable:
             return []
@@ -891,7 +911,7 @@ class RaceState(State):
                 None if card.ship is not None else self._act("play", (("card", card.id),)) for card in T.cards
             ]
         out: list[Action] = []
-        for c in self.cards[p]:
+        for c in hand:
             action = plays[c]
             if action is not None and action not in out:  # a duplicate card offers the same move once
                 out.append(action)
