@@ -816,7 +816,7 @@ class RaceState(State):
         hidden = T.large_market_hidden
         full: bool | None = None  # whether the harbour is full, found at the first ship ``p`` can pay for
         discards: tuple[int, ...] = ()
-        for i, s in enumerate(self.small_market if hidden else (*self.small_market, *self.large_market)):
+        for s in self.small_market if hidden else (*self.small_market, *self.large_market):
             if totals[s] > total:
                 continue
             if full is None:
@@ -1617,16 +1617,29 @@ class RaceState(State):
         if kind == "scored_cities":
             return sum(1 for c, cubes in enumerate(self.city_cubes) if self.city_scored[c] and cubes.count(p) >= obj.min_markers)
         if kind == "island_markers":
-            return max((self.area_counts("island", i).get(p, 0) for i in range(len(T.islands))), default=0)
+            return max(self._island_cubes(p), default=0)
         if kind == "scored_islands":
-            return sum(
-                1
-                for i in range(len(T.islands))
-                if self.island_scored[i] and self.area_counts("island", i).get(p, 0) >= obj.min_markers
-            )
+            return sum(1 for i, cubes in enumerate(self._island_cubes(p)) if self.island_scored[i] and cubes >= obj.min_markers)
         if kind == "islands_total":
-            return sum(self.area_counts("island", i).get(p, 0) for i in range(len(T.islands)))
+            return sum(self._island_cubes(p))
         raise ValueError(f"unknown objective type {kind!r}")
+
+    def _island_cubes(self, p: int) -> list[int]:
+        """``p``'s cubes on each island (as :meth:`area_counts` counts them), in one pass over the board: objective
+        conditions ask for this player only, on every island."""
+        owners, heights, extra = self.spot_owner, self.spot_height, self.extra_cubes
+        out = []
+        for island in self.T.islands:
+            cubes = 0
+            for s in island.spaces:
+                if p in owners[s]:
+                    for o, height in zip(owners[s], heights[s], strict=True):  # spot by spot
+                        if o == p:
+                            cubes += height
+                if extra[s]:
+                    cubes += extra[s].count(p)
+            out.append(cubes)
+        return out
 
     def _objective_actions(self, p: int, resolved: int) -> list[Action]:
         T = self.T
