@@ -116,7 +116,10 @@ class RaceState(State):
         self._history: list[Action] = []
         self._legal: list[Action] | None = None
         self._assign_table = self._assign_actions()  # see _plan_actions
-        self._orders = tuple(tuple((start + i) % n for i in range(n)) for start in range(n))  # see order_from_start
+        orders = T.cache.get("orders")  # see order_from_start
+        if orders is None:
+            orders = T.cache["orders"] = tuple(tuple((start + i) % n for i in range(n)) for start in range(n))
+        self._orders: tuple[tuple[int, ...], ...] = orders
         # land-phase options per goods tuple (see _land_actions), and goods counts per ``pay`` argument
         self._land_rows: dict[tuple[int, ...], dict[Any, Any]] = game.tables.cache.setdefault("land_rows", {})
         self._paid_memo: dict[tuple[str, ...], tuple[int, ...]] = game.tables.cache.setdefault("paid_names", {})
@@ -510,19 +513,14 @@ class RaceState(State):
             self.yard[p].append(nat.start_ship)
             self.cards[p].append(nat.start_card)
             self.add_goods(p, T.start_goods)
-        start_ships = {nat.start_ship for nat in T.nations}
-        start_cards = {nat.start_card for nat in T.nations}
-        small = [i for i, s in enumerate(T.ships) if not s.large and i not in used_start_ships]
-        if not T.unused_start_ships_in_stack:
-            small = [i for i in small if i not in start_ships]
-        large = [i for i, s in enumerate(T.ships) if s.large]
+        start_cards, small_ships, large, stack = self._setup_lists()
+        small = [i for i in small_ships if i not in used_start_ships]
         shuffle(rng, small)
         shuffle(rng, large)
         self.small_stack, self.large_stack = small, large
         self.small_market = [self._draw(self.small_stack, self.st_small) for _ in range(T.market_small)]
         self.large_market = [self._draw(self.large_stack, self.st_large) for _ in range(T.market_large)]
         self.st_start_cards = sorted(start_cards - used_start_cards)
-        stack = [i for i in range(len(T.cards)) if i not in start_cards]
         shuffle(rng, stack)
         self.card_stack = stack
         contracts = list(range(len(T.contracts)))
@@ -545,6 +543,24 @@ class RaceState(State):
         compass.extend(revealed)
         shuffle(rng, compass)
         self.compass_stack = compass
+
+    def _setup_lists(self) -> tuple[set[int], list[int], list[int], list[int]]:
+        """What setup deals from, before the nations are known (fresh lists, from one table per configuration):
+        every nation's start card, the small ships that may go into the stack (the unused start ships by the
+        reading), the large ships, and the card stack (no start card)."""
+        found = self.T.cache.get("setup_lists")
+        if found is None:
+            T = self.T
+            start_ships = {nat.start_ship for nat in T.nations}
+            start_cards = {nat.start_card for nat in T.nations}
+            small = [i for i, s in enumerate(T.ships) if not s.large]
+            if not T.unused_start_ships_in_stack:
+                small = [i for i in small if i not in start_ships]
+            large = [i for i, s in enumerate(T.ships) if s.large]
+            stack = [i for i in range(len(T.cards)) if i not in start_cards]
+            found = self.T.cache["setup_lists"] = (frozenset(start_cards), tuple(small), tuple(large), tuple(stack))
+        start_cards, small, large, stack = found
+        return set(start_cards), list(small), list(large), list(stack)
 
     def fitting_spaces(self, island: int, tile: int) -> list[int]:
         space_tile = self.space_tile

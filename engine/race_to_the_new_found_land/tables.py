@@ -8,6 +8,7 @@ reading the configuration selects — ``config.rulings[ruling]`` if given, else 
 
 from __future__ import annotations
 
+import functools
 import types
 from typing import Any
 
@@ -38,8 +39,10 @@ class SpecValueError(ValueError):
     """A value the engine needs is missing from (or malformed in) the spec."""
 
 
+@functools.cache
 def default_generated() -> types.ModuleType:
-    """The committed generated package (imported lazily: tools that only list games never load it)."""
+    """The committed generated package (imported lazily: tools that only list games never load it; looked up once:
+    a simulation asks for it with every game)."""
     import importlib
 
     package = importlib.import_module("engine.race_to_the_new_found_land.generated")
