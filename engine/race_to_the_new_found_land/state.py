@@ -16,7 +16,7 @@ import hashlib
 import random
 from collections.abc import Generator, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, product
-from operator import add, attrgetter, sub
+from operator import add, attrgetter, itemgetter, sub
 from typing import TYPE_CHECKING, Any
 
 from engine.runtime.api import TERMINAL, Action, IllegalActionError, State
@@ -49,6 +49,7 @@ NO_BOOST: tuple[str | None, ...] = (None,)  # planning without a captain's boost
 Flow = Generator[None, Action, None]
 
 _new = tuple.__new__  # builds an Action from (kind, args) without a Python-level call
+_third = itemgetter(2)
 
 
 class _BuildDiscarding(dict):  # type: ignore[type-arg]
@@ -244,9 +245,14 @@ class RaceState(State):
         legal = self._legal
         if legal is None:
             legal = self._legal = self._list_actions()
-        # ``in`` tests identity before equality, in C: bots hand back an element of the list (the common case)
-        if action not in legal:
-            raise IllegalActionError(f"{action} is not legal now ({STAGE_NAMES[self.stage]}, player {self.cur})")
+        # bots hand back an element of the list: found by identity, without comparing the actions before it by
+        # value (``in`` would); an equal action built elsewhere (a log, JSON) is then looked for by value
+        for listed in legal:
+            if listed is action:
+                break
+        else:
+            if action not in legal:
+                raise IllegalActionError(f"{action} is not legal now ({STAGE_NAMES[self.stage]}, player {self.cur})")
         self._legal = None
         self._history.append(action)
         try:
@@ -1095,9 +1101,13 @@ class RaceState(State):
 
     def action_order(self, a: int) -> list[int]:
         """Players with ships on action ``a``: highest sail total first, ties clockwise from the start player."""
-        seats = self.order_from_start()
-        active = [(-self.sail_total(p, a), i, p) for i, p in enumerate(seats) if self.assigned[p][a]]
-        return [p for _, _, p in sorted(active)]
+        assigned = self.assigned
+        active = []
+        for i, p in enumerate(self._orders[self.start_player]):  # (plain loops: cheaper than comprehensions here)
+            if assigned[p][a]:
+                active.append((-self.sail_total(p, a), i, p))
+        active.sort()
+        return list(map(_third, active))
 
     def _action_phase(self) -> Flow:
         for a in range(len(self.T.actions)):
