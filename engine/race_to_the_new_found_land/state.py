@@ -709,8 +709,14 @@ class RaceState(State):
         *up to* that many spaces, every distance from the minimum on is offered.
         """
         T = self.T
-        occupied = {self.figure_pos(q) for q in range(self.n)}
-        occupied.update(self.frame_pos[k] for k in range(len(T.frames)) if k != m and not self.frame_gone[k])
+        track = T.track_length
+        occupied = set()  # ship figures (figure_pos, inlined) and the other markers still on the track
+        for points in self.score:
+            occupied.add(points % track)
+        gone = self.frame_gone
+        for k, at in enumerate(self.frame_pos):
+            if k != m and not gone[k]:
+                occupied.add(at)
         pos = self.frame_pos[m]
         lo = T.frame_min_space
         if T.frame_pass_occupied:
@@ -1389,7 +1395,7 @@ class RaceState(State):
         memo = self.T.cache.get("ship_subsets")
         if memo is None or len(memo) > HOT_LIMIT:
             memo = self.T.cache["ship_subsets"] = {}
-        key = (ships, tuple([crates[e] for e in ships]))
+        key = (ships, tuple(map(crates.__getitem__, ships)))
         found = memo.get(key)
         if found is None:
             subsets = [
