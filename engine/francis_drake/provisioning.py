@@ -51,28 +51,47 @@ def legal(t: Table) -> list[Action]:
     return actions
 
 
+#: Per Location definition (by ``id``, with the definition kept to check it): its plain ``place`` action, one per
+#: option and one per circle. Built once: a provisioning turn lists every Location further down the street.
+_PLACE_ACTIONS: dict[int, tuple[LocationDef, Action, tuple[Action, ...], dict[int, Action]]] = {}
+
+
+def _place_actions(loc: LocationDef) -> tuple[LocationDef, Action, tuple[Action, ...], dict[int, Action]]:
+    found = _PLACE_ACTIONS.get(id(loc))
+    if found is None or found[0] is not loc:
+        found = _PLACE_ACTIONS[id(loc)] = (
+            loc,
+            Action.make("place", loc=loc.id),
+            tuple(Action.make("place", loc=loc.id, take=label(o)) for o in loc.options),
+            {k: Action.make("place", loc=loc.id, circle=k) for k in range(1, len(loc.circles) + 1)},
+        )
+    return found
+
+
 def _continue(t: Table, loc: LocationDef, seat: int) -> list[Action]:
     """The next placement on a multi-turn Location; the last one carries the choice of option."""
     done = sum(1 for s, _ in t.occupancy.get(loc.id, []) if s == seat)
+    _, plain, options, _ = _place_actions(loc)
     if done + 1 < loc.turns or not loc.options:
-        return [Action.make("place", loc=loc.id)]
-    return [Action.make("place", loc=loc.id, take=label(o)) for o in loc.options]
+        return [plain]
+    return list(options)
 
 
 def _placements(t: Table, seat: int, loc: LocationDef) -> list[Action]:
     player = t.players[seat]
     occupants = t.occupancy.get(loc.id, [])
+    _, plain, options, by_circle = _place_actions(loc)
     if loc.shared:
         if loc.once_per_game and not player.investor:
             return []
         if not loc.options:
-            return [Action.make("place", loc=loc.id)]
-        return [Action.make("place", loc=loc.id, take=label(o)) for o in loc.options]
+            return [plain]
+        return list(options)
     if loc.turns > 1:
         # Intersecting circles: one player only, and he needs a Player Disc for each of his turns there.
         if occupants or player.discs < loc.turns * t.tables.discs_per_placement:
             return []
-        return [Action.make("place", loc=loc.id)]
+        return [plain]
     if len(occupants) >= loc.max_players:
         return []
     taken = {circle for _, circle in occupants}
@@ -86,7 +105,7 @@ def _placements(t: Table, seat: int, loc: LocationDef) -> list[Action]:
         if grant in seen:
             continue
         seen.append(grant)
-        actions.append(Action.make("place", loc=loc.id, circle=k))
+        actions.append(by_circle[k])
     return actions
 
 

@@ -56,6 +56,10 @@ class FrancisDrakeState(State):
         self.game = game
         self.table = table
         self._history: list[Action] = []
+        # the legal actions of the decision posed now, listed once for the bot's question and apply's check
+        # (dropped by apply); ``_legal_at`` is the history length they were listed at
+        self._legal: list[Action] | None = None
+        self._legal_at = -1
 
     # -- runtime API -------------------------------------------------------------------------------------
     @property
@@ -70,6 +74,12 @@ class FrancisDrakeState(State):
         return t.decider
 
     def legal_actions(self) -> list[Action]:
+        if self._legal is None or self._legal_at != len(self._history):
+            self._legal = self._list_actions()
+            self._legal_at = len(self._history)
+        return list(self._legal)  # a copy: a caller may change its list
+
+    def _list_actions(self) -> list[Action]:
         t = self.table
         phase = t.phase
         if phase == PROVISION:
@@ -87,7 +97,10 @@ class FrancisDrakeState(State):
         return []
 
     def apply(self, action: Action) -> None:
-        action = _canonical(action, self.legal_actions(), self.table.phase)
+        if self._legal is None or self._legal_at != len(self._history):
+            self.legal_actions()
+        action = _canonical(action, self._legal, self.table.phase)  # type: ignore[arg-type]
+        self._legal = None
         t = self.table
         phase = t.phase
         if phase == PROVISION:
