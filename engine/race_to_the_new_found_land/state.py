@@ -1006,8 +1006,8 @@ class RaceState(State):
         for a in range(len(T.actions)):
             for p in self.order_from_start():
                 assigned, limit = self.assigned[p][a], T.nations[self.nation[p]].action_max[a]
-                # (the test of _plan_options_exist and _ask, inlined, and the options listed here rather than
-                # through _list_actions: a third of all decisions are planning ones)
+                # (room left on the action and a ship or charter to assign; _ask inlined, and the options listed
+                # here rather than through _list_actions: a third of all decisions are planning ones)
                 while len(assigned) < limit and (self.yard[p] or self._charter_in_hand(p)):
                     self.stage = PLAN
                     self.cur = p
@@ -1017,11 +1017,6 @@ class RaceState(State):
                     if action[0] == "done":
                         break
                     self._do_assign(p, a, action)
-
-    def _plan_options_exist(self, p: int, a: int) -> bool:
-        if len(self.assigned[p][a]) >= self.T.nations[self.nation[p]].action_max[a]:
-            return False
-        return bool(self.yard[p]) or self._charter_in_hand(p)
 
     def _charter_in_hand(self, p: int) -> bool:
         return any(map(self.T.card_is_charter.__getitem__, self.cards[p]))
