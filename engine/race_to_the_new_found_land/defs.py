@@ -9,7 +9,7 @@ arrives here from the spec. Goods are ``tuple[int, ...]`` counts indexed like :a
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 Goods = tuple[int, ...]
 
@@ -130,9 +130,15 @@ class NationDef:
     expansion_amount: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class Tables:
-    """Everything the mechanics need, resolved for one configuration."""
+    """Everything the mechanics need, resolved for one configuration.
+
+    Every value is a declared, typed field (built by :func:`~engine.race_to_the_new_found_land.tables.build_tables`
+    from the spec): the mechanics read them on every move, and declared fields are what lets the compiled engine
+    (:mod:`engine.native`) read them at a fixed offset. A value the builder forgets, or one it adds without a
+    field here, fails when the tables are built, naming it.
+    """
 
     players: int
     goods: tuple[str, ...]
@@ -153,18 +159,84 @@ class Tables:
     captains: tuple[CaptainDef, ...]
     nations: tuple[NationDef, ...]
     fifty_cards: tuple[tuple[int, int], ...]
-    p: dict[str, Any] = field(default_factory=dict)
+    # the rules' numbers and switches (see build_tables for where each comes from in the spec)
+    rounds: int
+    income: tuple[int, ...]
+    shipyards: int
+    shipyard_expansion_yards: int
+    shipyard_expansion_cost: tuple[int, ...]
+    small_ship_cost: tuple[int, ...]
+    large_ship_points: int
+    market_small: int
+    market_large: int
+    gold_substitute_in: frozenset[str]
+    frame_back: int
+    frame_back_min: int
+    frame_blocking_on: bool
+    ship_limits: tuple[tuple[int, ...], ...]
+    discard_args: tuple[tuple[tuple[str, str]], ...]
+    card_is_charter: tuple[bool, ...]
+    ship_totals: tuple[int, ...]
+    contract_totals: tuple[int, ...]
+    large_market_hidden: bool
+    large_market_spaces: tuple[str, ...]
+    tile_spots: int
+    frame_goods_taken: int
+    expansion_markers: int
+    load_goods: int
+    cards_kept: int
+    city_markers_per_contract: int
+    discover_markers: int
+    cartography_compass: int
+    frame_pass_occupied: bool
+    charter_discard_after_action: bool
+    objective_only_if_met: bool
+    frame_immediate: bool
+    frame_trigger_on_start: bool
+    frame_reward_optional: bool
+    frame_removal_passed: bool
+    frame_min_space: int
+    frame_goods: tuple[int, ...]
+    track_length: int
+    fifty_at: int
+    hundred_at: int
+    fifty_on_reaching: bool
+    new_england_points: int
+    contract_refill_immediate: bool
+    antwerp_points: int
+    antwerp_crate_limited: bool
+    island_cube_points: int
+    city_cube_points: int
+    island_scoring_totalled: bool
+    city_scoring_totalled: bool
+    cartography: dict[int, int]
+    neutral_players: int
+    neutral_cubes: int
+    neutral_second_place: bool
+    objective_free: int
+    objective_cost: int
+    final_cube_points: int
+    final_card_points: int
+    final_objective_points: int
+    tiebreak_goods: bool
+    goods_cards_playable: bool
+    england_min_draw: int
+    captain_land_goods: tuple[int, ...]
+    load_choices: dict[int, tuple[int, ...]]
+    start_goods: tuple[int, ...]
+    setup_compass_per_player: int
+    setup_space_choice: bool
+    setup_misfit_to_storage: bool
+    unused_start_ships_in_stack: bool
+    open_contracts: int
+    objective_stack_size: int
+    ship_index: dict[str, int]
+    card_index: dict[str, int]
+    space_index: dict[str, int]
+    island_tile_index: dict[str, int]
+    objective_index: dict[str, int]
+    captain_index: dict[str, int]
+    compass_tiles: tuple[Any, ...]
     readings: dict[str, str] = field(default_factory=dict)
     #: memo of derived values shared by every state of this configuration (payment options, actions)
     cache: dict[Any, Any] = field(default_factory=dict, compare=False)
-
-    def __post_init__(self) -> None:
-        # scalar params and indexes become real attributes: hot paths read them without a dict lookup
-        for key, value in self.p.items():
-            object.__setattr__(self, key, value)
-
-    if TYPE_CHECKING:
-        # Scalar params (``T.rounds``, ``T.income``) are real attributes set above; this tells type checkers so.
-        # Only for them: a class with ``__getattr__`` loses CPython's fast attribute path, and the mechanics read
-        # these attributes on every move. A value missing from the spec raises a plain AttributeError naming it.
-        def __getattr__(self, name: str) -> Any: ...

@@ -293,13 +293,13 @@ def build_tables(gen: types.ModuleType, config: GameConfig) -> Tables:
     # what a crate value lets a player load: the table's good or any less valuable one
     load_choices = {}
     for nat in nations:
-        for best in nat.load_table:
-            if best >= 0:
+        for top in nat.load_table:
+            if top >= 0:
                 order = [
                     goods.index(r["good"])
                     for r in sorted(S.table(f"load_table.{nat.id.split('.', 1)[1]}"), key=lambda r: int(r["crate_at_least"]))
                 ]
-                load_choices[best] = tuple(order[: order.index(best) + 1])
+                load_choices[top] = tuple(order[: order.index(top) + 1])
     fifty = sorted(_expand(S.records("card.fifty_hundred")), key=lambda r: int(r[1]["stack_position"]))
 
     # rules' numbers ------------------------------------------------------------
@@ -418,17 +418,15 @@ def build_tables(gen: types.ModuleType, config: GameConfig) -> Tables:
         captains=tuple(captains),
         nations=tuple(nations),
         fifty_cards=tuple((int(a["bonus_50"]), int(a["bonus_100"])) for _, a in fifty),
-        p=p
-        | {
-            "ship_index": ship_index,
-            "card_index": card_index,
-            "space_index": {s.id: i for i, s in enumerate(spaces)},
-            "island_tile_index": {t.id: i for i, t in enumerate(tiles)},
-            "objective_index": {o.id: i for i, o in enumerate(objectives)},
-            "captain_index": {c.id: i for i, c in enumerate(captains)},
-            "compass_tiles": tuple(_Named(rid) for rid, _ in compass_tiles),
-        },
+        ship_index=ship_index,
+        card_index=card_index,
+        space_index={s.id: i for i, s in enumerate(spaces)},
+        island_tile_index={t.id: i for i, t in enumerate(tiles)},
+        objective_index={o.id: i for i, o in enumerate(objectives)},
+        captain_index={c.id: i for i, c in enumerate(captains)},
+        compass_tiles=tuple(_Named(rid) for rid, _ in compass_tiles),
         readings=S.readings,
+        **p,
     )
 
 
