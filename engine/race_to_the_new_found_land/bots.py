@@ -111,7 +111,7 @@ def _score_plan(state: st.RaceState, action: Action) -> float:
         ship = T.ships[T.ship_index[action.get("ship")]]
         card_cost = 0.0
     else:
-        ship = T.cards[T.card_index[action.get("card")]].ship
+        ship = T.cards[T.card_index[action.get("card")]].ship  # type: ignore[assignment]
         card_cost = T.final_card_points
     here = _entry_value(state, a, ship, p)
     later = [_entry_value(state, b, ship, p) for b in range(a + 1, 4) if len(state.assigned[p][b]) < state.nat(p).action_max[b]]

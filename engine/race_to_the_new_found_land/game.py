@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import types
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.runtime.api import Game, GameConfig
+
+if TYPE_CHECKING:
+    from engine.race_to_the_new_found_land.defs import Tables
 
 
 class RaceGame(Game):
@@ -29,7 +32,7 @@ class RaceGame(Game):
             tables = build_tables(gen, config)
             if generated is None:
                 self._cache[key] = tables
-        self.tables = tables
+        self.tables: Tables = tables
         self.generated = gen
 
     @property

@@ -16,40 +16,56 @@ import hashlib
 import random
 from collections.abc import Generator, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, product
-from operator import add, attrgetter, itemgetter, sub
-from typing import TYPE_CHECKING, Any
+from operator import add, itemgetter, sub
+from typing import TYPE_CHECKING, Any, Final
 
 from engine.runtime.api import TERMINAL, Action, IllegalActionError, State
 from engine.runtime.chance import shuffle
 
 if TYPE_CHECKING:
-    from engine.race_to_the_new_found_land.defs import Bonus
+    from engine.race_to_the_new_found_land.defs import Bonus, NationDef, ShipDef, Tables
     from engine.race_to_the_new_found_land.game import RaceGame
 
-# Stages: what the player to move decides.
-LAND, PLAN, LOAD, KEEP, SETTLE, SPAIN, DELIVER, ANTWERP, DISCOVER, FRAME, FRAME_BACK, CHART, OBJECTIVE, OVER = range(14)
+# Stages: what the player to move decides. (Final: the compiled engine inlines them instead of reading a global.)
+LAND: Final = 0
+PLAN: Final = 1
+LOAD: Final = 2
+KEEP: Final = 3
+SETTLE: Final = 4
+SPAIN: Final = 5
+DELIVER: Final = 6
+ANTWERP: Final = 7
+DISCOVER: Final = 8
+FRAME: Final = 9
+FRAME_BACK: Final = 10
+CHART: Final = 11
+OBJECTIVE: Final = 12
+OVER: Final = 13
 STAGE_NAMES = (
     "land", "plan", "load", "keep", "settle", "settle_extra", "deliver", "antwerp", "discover", "frame",
     "frame_back", "chart", "objective", "over",
 )  # fmt: skip
 
 # Action indices (the spec's order of the four actions).
-A_LOAD, A_SETTLE, A_DELIVER, A_DISCOVER = range(4)
+A_LOAD: Final = 0
+A_SETTLE: Final = 1
+A_DELIVER: Final = 2
+A_DISCOVER: Final = 3
 
-HOT_LIMIT = 20_000  # entries of a memo (payments, builds, ship sets, contract payments) before it is dropped
-LAND_ROWS_LIMIT = 4_000  # goods tuples whose land-phase options are memoised (each row holds a few dozen lists)
-NEUTRAL = -2  # owner id of the 2-player game's neutral cubes
-EMPTY = -1
+HOT_LIMIT: Final = 20_000  # entries of a memo (payments, builds, ship sets, contract payments) before it is dropped
+LAND_ROWS_LIMIT: Final = 4_000  # goods tuples whose land-phase options are memoised (each row holds a few dozen lists)
+NEUTRAL: Final = -2  # owner id of the 2-player game's neutral cubes
+EMPTY: Final = -1
 
-DONE = Action("done")
-NEW_ENGLAND = Action("new_england")
-SKIP = Action("skip")
-NO_BOOST: tuple[str | None, ...] = (None,)  # planning without a captain's boost
+DONE: Final = Action("done")
+NEW_ENGLAND: Final = Action("new_england")
+SKIP: Final = Action("skip")
+NO_BOOST: Final[tuple[str | None, ...]] = (None,)  # planning without a captain's boost
 
 Flow = Generator[None, Action, None]
 
-_new = tuple.__new__  # builds an Action from (kind, args) without a Python-level call
-_third = itemgetter(2)
+_new: Final = tuple.__new__  # builds an Action from (kind, args) without a Python-level call
+_third: Final = itemgetter(2)
 
 
 class _BuildDiscarding(dict):  # type: ignore[type-arg]
@@ -110,7 +126,8 @@ class RaceState(State):
 
     def __init__(self, game: RaceGame) -> None:
         self.game = game
-        T = self.T = game.tables
+        self.T: Tables = game.tables  # mypyc: typed (it was Tables | Any)
+        T = self.T
         n = T.players
         self.n = n
         self.rng = random.Random(game.config.seed)
@@ -211,7 +228,9 @@ class RaceState(State):
     # ------------------------------------------------------------------ API
 
     #: The seat to move (:data:`TERMINAL` once over): :attr:`cur` read in C, with no Python call per move.
-    current_player: int = property(attrgetter("cur"))  # type: ignore[assignment]
+    @property
+    def current_player(self) -> int:  # mypyc: a class-level property(attrgetter) became a native int field
+        return self.cur
 
     @property
     def history(self) -> list[Action]:
@@ -265,7 +284,7 @@ class RaceState(State):
         copy = self.game.new_initial_state()
         for action in self._history:
             copy.apply(action)
-        return copy
+        return copy  # type: ignore[return-value]  # mypyc: game is typed Game, its states State
 
     # ------------------------------------------------------------------ helpers
 
@@ -302,7 +321,7 @@ class RaceState(State):
             ]
         return table  # type: ignore[no-any-return]
 
-    def nat(self, p: int) -> Any:
+    def nat(self, p: int) -> NationDef:
         return self.T.nations[self.nation[p]]
 
     def _ask(self, stage: int, player: int, **ctx: Any) -> None:
@@ -388,9 +407,9 @@ class RaceState(State):
         nat = self.nat(p)
         return nat.expansion_amount if self.exp_nation[p] and nat.expansion == ability else 0
 
-    def ship_of(self, entry: tuple[str, int]) -> Any:
+    def ship_of(self, entry: tuple[str, int]) -> ShipDef:
         kind, idx = entry
-        return self.T.ships[idx] if kind == "ship" else self.T.cards[idx].ship
+        return self.T.ships[idx] if kind == "ship" else self.T.cards[idx].ship  # type: ignore[return-value]
 
     def entry_id(self, entry: tuple[str, int]) -> str:
         kind, idx = entry
@@ -400,7 +419,7 @@ class RaceState(State):
         T = self.T
         total = 0
         for kind, idx in self.assigned[p][a]:  # (ship_of, inlined: the order of every action asks for it)
-            total += (T.ships[idx] if kind == "ship" else T.cards[idx].ship).sail
+            total += (T.ships[idx] if kind == "ship" else T.cards[idx].ship).sail  # type: ignore[union-attr]
         b = self.boost_sail[p]
         if b is not None and b[0] == a:
             total += self.has_captain(p, "sail_bonus")
@@ -428,7 +447,7 @@ class RaceState(State):
         if context not in self.T.gold_substitute_in:
             return [cost] if all(have[g] >= k for g, k in enumerate(cost)) else []
         cache = self.T.cache
-        exact = cache.get("pay_exact")
+        exact: dict[Any, Any] | None = cache.get("pay_exact")
         if exact is None or len(exact) > HOT_LIMIT:
             exact = cache["pay_exact"] = {}
         key = (cost, have)
@@ -554,7 +573,7 @@ class RaceState(State):
         """What setup deals from, before the nations are known (fresh lists, from one table per configuration):
         every nation's start card, the small ships that may go into the stack (the unused start ships by the
         reading), the large ships, and the card stack (no start card)."""
-        found = self.T.cache.get("setup_lists")
+        found: Any = self.T.cache.get("setup_lists")
         if found is None:
             T = self.T
             start_ships = {nat.start_ship for nat in T.nations}
@@ -565,8 +584,8 @@ class RaceState(State):
             large = [i for i, s in enumerate(T.ships) if s.large]
             stack = [i for i in range(len(T.cards)) if i not in start_cards]
             found = self.T.cache["setup_lists"] = (frozenset(start_cards), tuple(small), tuple(large), tuple(stack))
-        start_cards, small, large, stack = found
-        return set(start_cards), list(small), list(large), list(stack)
+        start_set, small_t, large_t, stack_t = found
+        return set(start_set), list(small_t), list(large_t), list(stack_t)
 
     def fitting_spaces(self, island: int, tile: int) -> list[int]:
         space_tile = self.space_tile
@@ -574,7 +593,7 @@ class RaceState(State):
 
     def _island_shape_spaces(self, island: int, shape: str) -> list[int]:
         """The spaces of ``island`` shaped ``shape``, in order (memoised per configuration: the board is fixed)."""
-        memo = self.T.cache.get("island_shape_spaces")
+        memo: dict[Any, Any] | None = self.T.cache.get("island_shape_spaces")
         if memo is None:
             memo = self.T.cache["island_shape_spaces"] = {}
         key = (island, shape)
@@ -895,7 +914,7 @@ class RaceState(State):
 
         Shared by every goods tuple that the ship's cost could use alike (memoised on what it could use)."""
         T = self.T
-        builds = T.cache.get("builds")
+        builds: dict[Any, Any] | None = T.cache.get("builds")
         if builds is None or len(builds) > HOT_LIMIT:
             builds = T.cache["builds"] = {}
         key = (s, i if by_space else -1, tuple(map(min, self.goods[p], T.ship_limits[s])))
@@ -1172,7 +1191,7 @@ class RaceState(State):
 
     def _load_actions(self, best: int) -> list[Action]:
         """The goods a load may take when ``best`` is the most valuable its crates allow (memoised per good)."""
-        memo = self.T.cache.get("load_actions")
+        memo: dict[Any, Any] | None = self.T.cache.get("load_actions")
         if memo is None:
             memo = self.T.cache["load_actions"] = {}
         actions = memo.get(best)
@@ -1387,7 +1406,7 @@ class RaceState(State):
         Antwerp action of each set.
 
         Memoised on the ships and their crates: found once, used for every contract and every decision."""
-        memo = self.T.cache.get("ship_subsets")
+        memo: dict[Any, Any] | None = self.T.cache.get("ship_subsets")
         if memo is None or len(memo) > HOT_LIMIT:
             memo = self.T.cache["ship_subsets"] = {}
         key = (ships, tuple(map(crates.__getitem__, ships)))
@@ -1441,9 +1460,10 @@ class RaceState(State):
 
     def _discover_actions_for(self, drawn: Iterable[int]) -> list[Action]:
         T = self.T
-        by_shape = T.cache.get("spaces_by_shape")
+        by_shape: dict[str, list[int]] | None = T.cache.get("spaces_by_shape")
         if by_shape is None:  # every island's spaces of each shape, islands in order (as fitting_spaces lists them)
-            by_shape = T.cache["spaces_by_shape"] = {}
+            by_shape = {}
+            T.cache["spaces_by_shape"] = by_shape
             for isl in T.islands:
                 for s in isl.spaces:
                     by_shape.setdefault(T.island_spaces[s].shape, []).append(s)
@@ -1677,11 +1697,11 @@ class RaceState(State):
             have = self.goods[p]
             pays = []
             for combo in combinations_with_replacement(range(self.ng), cost):
-                paid = [0] * self.ng
+                counts = [0] * self.ng
                 for g in combo:
-                    paid[g] += 1
-                if all(paid[g] <= have[g] for g in range(self.ng)):
-                    pays.append(tuple(paid))
+                    counts[g] += 1
+                if all(counts[g] <= have[g] for g in range(self.ng)):
+                    pays.append(tuple(counts))
         seen = set()
         for card in self.objectives[p]:
             if card in seen or (T.objective_only_if_met and self.objective_points(p, card) <= 0):
@@ -1805,8 +1825,8 @@ class RaceState(State):
                     "claimed": self.claimed[p],
                     "pending": list(self.pending[p]),
                     "assigned": [[self.entry_id(e) for e in acts] for acts in self.assigned[p]],
-                    "boost_sail": list(self.boost_sail[p]) if self.boost_sail[p] else None,
-                    "boost_crate": list(self.boost_crate[p]) if self.boost_crate[p] else None,
+                    "boost_sail": list(self.boost_sail[p]) if self.boost_sail[p] else None,  # type: ignore[arg-type]
+                    "boost_crate": list(self.boost_crate[p]) if self.boost_crate[p] else None,  # type: ignore[arg-type]
                     "cubes_placed": self.cubes_placed[p],
                 }
             )
