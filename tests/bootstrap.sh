@@ -4,6 +4,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python -m pip install --quiet --disable-pip-version-check -e ".[test]"
+# The compiled engine, in place (engine/_native; see engine/native.py): the tests then run the engine as
+# `pip install .` ships it, and tests/test_native.py compares it with the plain-Python one. It is rebuilt only
+# when a compiled source changed. Without a C compiler the tests run the plain-Python engine.
+python -m engine.native_build || echo "warning: compiled engine not built; the tests run the plain-Python engine" >&2
 if [ ! -x /usr/bin/chromium ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null 2>&1; then
     echo "installing Debian chromium for the browser tests…"

@@ -25,4 +25,8 @@ def _heuristic() -> Any:
 #: Bots of this game (besides the generic ``random`` and ``first``).
 BOTS: dict[str, Callable[[], Any]] = {"heuristic": _heuristic}
 
-__all__ = ["BOTS", "GAME", "RaceGame"]
+#: Modules that ``python -m engine.native_build`` compiles with mypyc (see :mod:`engine.native`): those a random
+#: game runs through on every move. They must type-check cleanly, and nothing may monkeypatch their functions.
+NATIVE_MODULES = ("defs", "game", "state")
+
+__all__ = ["BOTS", "GAME", "NATIVE_MODULES", "RaceGame"]
