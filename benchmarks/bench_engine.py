@@ -2,7 +2,10 @@
 
 Run: ``python benchmarks/bench_engine.py [--game race_to_the_new_found_land] [--games 300] [--players 4]
 [--memory-games 100000 --memory-steps 10]``.
-Prints figures; it asserts nothing (speed is measured here, never in tests). The memory run plays its games in
+Prints figures; it asserts nothing (speed is measured here, never in tests). It says which engine ran: the
+compiled one (mypyc, see ``engine/native.py``) where it is built and up to date, else the plain-Python sources;
+and it times the plain-Python engine too, in a child process with ``RULESPEC_PURE_PYTHON=1``, so the two
+figures come from the same minutes of a shared machine. The memory run plays its games in
 ``--memory-steps`` slices and prints the resident set after each, so a leak (or an unbounded memo) shows as a
 rising column rather than a single peak.
 """
@@ -12,6 +15,7 @@ from __future__ import annotations
 import argparse
 import os
 import resource
+import subprocess
 import sys
 import time
 from dataclasses import replace
@@ -19,6 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from engine import native
 from engine.runtime.api import GameConfig
 from engine.runtime.simulate import simulate
 
@@ -52,9 +57,15 @@ def main() -> None:
     parser.add_argument("--memory-games", type=int, default=2000)
     parser.add_argument("--memory-steps", type=int, default=10, help="slices of the memory run, RSS printed after each")
     parser.add_argument("--repeat", type=int, default=5, help="timed runs of the same games; best and median shown")
+    parser.add_argument("--speed-only", action="store_true", help="print only the one-core games/s (for the pure run)")
     args = parser.parse_args()
     config = GameConfig(game=args.game, players=args.players, seed=1)
     timed(config, 5, 1)  # warm-up: imports, table build
+    if args.speed_only:
+        runs = sorted(timed(config, args.games, 1)[1] for _ in range(max(1, args.repeat)))
+        print(f"{args.games / runs[0]:.1f} {args.games / runs[len(runs) // 2]:.1f}")
+        return
+    print(f"engine: {native.status().reason}")
     print(f"machine load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores (wall figures suffer from it)")
     before = rss_mb()
     # The same games several times: on a shared machine one run can be a third slower than the next, and as
@@ -66,6 +77,15 @@ def main() -> None:
     print(f"  {args.games} games in {t1:.2f} s wall = {args.games / t1:.1f} games/s "
           f"({args.games / cpu1:.1f} games/s of CPU time; median run {args.games / median_cpu:.1f}), "
           f"{moves / cpu1:,.0f} moves/s, {moves / args.games:.0f} moves/game")  # fmt: skip
+    if native.status().active:
+        pure = subprocess.run(
+            [sys.executable, __file__, "--game", args.game, "--games", str(args.games), "--players", str(args.players),
+             "--repeat", str(args.repeat), "--speed-only"],
+            env={**os.environ, native.PURE_ENV: "1"}, capture_output=True, text=True, check=True,
+        ).stdout.split()  # fmt: skip
+        best_pure, median_pure = float(pure[0]), float(pure[1])
+        print(f"  plain-Python engine ({native.PURE_ENV}=1), same games: {best_pure:.1f} games/s of CPU time "
+              f"(median run {median_pure:.1f}); compiled speed-up {args.games / cpu1 / best_pure:.2f}x")  # fmt: skip
     t2, _, _ = timed(config, args.games, 2)
     typical = runs[len(runs) // 2][0]  # a single 2-job run is compared with a typical 1-job run, not the best
     print(f"  2 jobs: {args.games / t2:.1f} games/s wall, speed-up {typical / t2:.2f}x over the median 1-job run (wall)")

@@ -147,7 +147,15 @@ def _play(game: str, games: int) -> str:
         elapsed = time.perf_counter() - started
         best = max(max(r.scores) for r in records)
         parts.append(f"{players}p: {len(records)} games, {len(records) / elapsed:.0f}/s, best score {best}")
-    return "; ".join(parts)
+    from engine import native
+
+    kind = "compiled engine" if game_uses_native(game, native.status().modules) else "plain-Python engine"
+    return "; ".join(parts) + f" ({kind})"
+
+
+def game_uses_native(game: str, modules: tuple[str, ...]) -> bool:
+    """Whether any of ``game``'s own engine modules run compiled (see :mod:`engine.native`)."""
+    return any(m.startswith(f"engine.{game}.") for m in modules)
 
 
 def register(app: typer.Typer) -> None:
