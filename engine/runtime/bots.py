@@ -65,7 +65,7 @@ class UnknownBotError(LookupError):
 
 def bot_names(game_id: str) -> list[str]:
     """Names of the bots available for ``game_id`` (generic ones first)."""
-    return [*GENERIC_BOTS, *(n for n in _game_bots(game_id) if n not in GENERIC_BOTS)]
+    return [*GENERIC_BOTS, *[n for n in _game_bots(game_id) if n not in GENERIC_BOTS]]
 
 
 def make_bot(name: str, game_id: str) -> Bot:
