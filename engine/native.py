@@ -119,12 +119,13 @@ def install() -> NativeStatus:
         return _status
     _status = check(NATIVE_DIR)
     if not _status.active:
-        warnings.warn(
-            f"the compiled engine is not used: {_status.reason}; running the plain-Python engine "
-            "(rebuild with: python -m engine.native_build)",
-            RuntimeWarning,
-            stacklevel=2,
-        )
+        if "engine.native_build" not in getattr(sys, "orig_argv", ()):  # the rebuild itself needs no reminder
+            warnings.warn(
+                f"the compiled engine is not used: {_status.reason}; running the plain-Python engine "
+                "(rebuild with: python -m engine.native_build)",
+                RuntimeWarning,
+                stacklevel=2,
+            )
         return _status
     already = [m for m in _status.modules if m in sys.modules]
     if already:  # imported as sources before the finder existed: mixing the two would break native references

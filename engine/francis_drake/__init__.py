@@ -13,4 +13,8 @@ from engine.francis_drake.state import FrancisDrakeGame, FrancisDrakeState
 
 GAME = FrancisDrakeGame
 
-__all__ = ["BOTS", "GAME", "FrancisDrakeGame", "FrancisDrakeState"]
+#: Modules that ``python -m engine.native_build`` compiles with mypyc (see :mod:`engine.native`): the rules every
+#: move runs through. They must type-check cleanly, and nothing may monkeypatch their functions.
+NATIVE_MODULES = ("data", "model", "positions", "provisioning", "resolution", "sailing", "scoring", "state", "voyage")
+
+__all__ = ["BOTS", "GAME", "NATIVE_MODULES", "FrancisDrakeGame", "FrancisDrakeState"]

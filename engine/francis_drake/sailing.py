@@ -186,8 +186,8 @@ def informer_actions(t: Table) -> list[Action]:
     if t.phase == INFORMER_SWAP:
         discs = sorted(t.disc_at(seat))
         pairs = combinations(discs, t.tables.informer_swap_discs)
-        return [*(Action.make("informer_swap", a=a, b=b) for a, b in pairs), keep]
-    return [*(Action.make("informer_move", to=dest) for dest in reachable(t, seat)), keep]
+        return [*[Action.make("informer_swap", a=a, b=b) for a, b in pairs], keep]
+    return [*[Action.make("informer_move", to=dest) for dest in reachable(t, seat)], keep]
 
 
 def apply_informer(t: Table, action: Action) -> None:
