@@ -137,3 +137,17 @@ def test_compiled_modules_type_check() -> None:
         cwd=ROOT, capture_output=True, text=True,
     )  # fmt: skip
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_a_failed_build_says_why_and_writes_nothing(tmp_path: Path) -> None:
+    """A compiler that fails (here ``CC=/bin/false``) ends the build with a one-line reason and exit 1; the target
+    folder is never created, so the engine stays plain Python rather than half-built."""
+    pytest.importorskip("mypyc")
+    dest = tmp_path / "native"
+    done = subprocess.run(
+        [sys.executable, "-m", "engine.native_build", "--dest", str(dest), "--force"],
+        cwd=ROOT, env={**os.environ, "CC": "/bin/false"}, capture_output=True, text=True,
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert "the C build failed" in done.stderr and "plain Python" in done.stderr and "Traceback" not in done.stderr
+    assert not dest.exists() and not dest.with_name("native.new").exists()
