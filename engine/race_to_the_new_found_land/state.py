@@ -16,7 +16,7 @@ import hashlib
 import random
 from collections.abc import Generator, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, product
-from operator import add, itemgetter, sub
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
 from engine.runtime.api import TERMINAL, Action, IllegalActionError, State
@@ -71,8 +71,8 @@ _third: Final = itemgetter(2)
 class _BuildDiscarding(dict):  # type: ignore[type-arg]
     """A full harbour's build actions for one market ship and one payment, by the ship given up (an index).
 
-    Filled on first use: ``map(table.__getitem__, discards)`` lists them in C, and builds only those never
-    listed before.
+    Filled on first use: reading ``table[ship]`` for each ship that could be given up lists them, and builds only
+    those never listed before.
     """
 
     __slots__ = ("base", "discard_args")
@@ -347,11 +347,8 @@ class RaceState(State):
 
     def add_goods(self, p: int, goods: Sequence[int]) -> None:
         g = self.goods[p]
-        if len(goods) == len(g):  # a goods vector (every one is, but the empty "no goods"): added in C
-            g[:] = map(add, g, goods)
-        else:
-            for i, k in enumerate(goods):
-                g[i] += k
+        for i in range(len(goods)):  # (a goods vector, or empty for "no goods")
+            g[i] += goods[i]
 
     def gain(self, p: int, points: int) -> None:
         """Move ``p``'s ship figure ``points`` forward: 50/100 cards and frame markers reached are noted."""
@@ -515,11 +512,8 @@ class RaceState(State):
 
     def spend(self, p: int, paid: tuple[int, ...]) -> None:
         g = self.goods[p]
-        if len(paid) == len(g):  # a goods vector, as every payment is: subtracted in C
-            g[:] = map(sub, g, paid)
-        else:
-            for i, k in enumerate(paid):
-                g[i] -= k
+        for i in range(len(paid)):
+            g[i] -= paid[i]
 
     # ------------------------------------------------------------------ setup
 
@@ -604,7 +598,12 @@ class RaceState(State):
         return spaces
 
     def empty_spaces(self, island: int) -> int:
-        return list(map(self.space_tile.__getitem__, self.T.islands[island].spaces)).count(EMPTY)
+        space_tile = self.space_tile
+        empty = 0
+        for s in self.T.islands[island].spaces:
+            if space_tile[s] == EMPTY:
+                empty += 1
+        return empty
 
     def _draw_fitting(self, island: int) -> int:
         """Draw island tiles until one fits ``island``; misfits go to storage (or aside, by the reading)."""
@@ -875,7 +874,8 @@ class RaceState(State):
                 out += entry[1]
             else:  # every payment with every ship it could give up, read (and built once) from per-payment tables
                 for table in entry[3]:
-                    out += map(table.__getitem__, discards)
+                    for d in discards:
+                        out.append(table[d])
         if hidden:
             for i, s in enumerate(self.large_market):
                 if totals[s] > total:
@@ -889,7 +889,8 @@ class RaceState(State):
                     out += entry[1]
                 else:
                     for table in entry[3]:
-                        out += map(table.__getitem__, discards)
+                        for d in discards:
+                            out.append(table[d])
         if T.goods_cards_playable and self.cards[p]:
             out += self._play_card_actions(p)
         return out
@@ -1038,7 +1039,11 @@ class RaceState(State):
                     self._do_assign(p, a, action)
 
     def _charter_in_hand(self, p: int) -> bool:
-        return any(map(self.T.card_is_charter.__getitem__, self.cards[p]))
+        is_charter = self.T.card_is_charter
+        for c in self.cards[p]:  # noqa: SIM110  (any() of a generator costs a frame here, a generator object compiled)
+            if is_charter[c]:
+                return True
+        return False
 
     def _plan_actions(self, p: int, a: int) -> list[Action]:
         """Done, then each ship in the harbour and each charter ship in hand (in index order), each without and
@@ -1049,15 +1054,17 @@ class RaceState(State):
         more to build than the list itself."""
         T = self.T
         cards = self.cards[p]
-        charters: list[int] = sorted(set(filter(T.card_is_charter.__getitem__, cards))) if cards else []
+        is_charter = T.card_is_charter
+        charters: list[int] = sorted({c for c in cards if is_charter[c]}) if cards else []
         ships = sorted(self.yard[p])
         boosts: tuple[str | None, ...] = self._plan_boosts(p, a) if self.captains[p] else NO_BOOST
         if boosts == NO_BOOST:
             ship_actions, card_actions = self._assign_table[a]
             out = [DONE]
-            out += map(ship_actions.__getitem__, ships)
-            if charters:
-                out += map(card_actions.__getitem__, charters)
+            for s in ships:  # (plain loops: a harbour holds a few ships, too few to repay setting up a map)
+                out.append(ship_actions[s])
+            for c in charters:
+                out.append(card_actions[c])
             return out
         out = [DONE]
         to = ("to", T.actions[a])
@@ -1409,7 +1416,7 @@ class RaceState(State):
         memo: dict[Any, Any] | None = self.T.cache.get("ship_subsets")
         if memo is None or len(memo) > HOT_LIMIT:
             memo = self.T.cache["ship_subsets"] = {}
-        key = (ships, tuple(map(crates.__getitem__, ships)))
+        key = (ships, tuple([crates[s] for s in ships]))
         found = memo.get(key)
         if found is None:
             subsets = [

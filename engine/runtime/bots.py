@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 import random
 from collections.abc import Callable
-from typing import Protocol
+from typing import Final, Protocol
 
 from engine.runtime.api import Action, State
 from engine.runtime.chance import randbelow
@@ -27,6 +27,10 @@ class Bot(Protocol):
         ...
 
 
+#: (Final: the compiled runtime holds it in a C static instead of reading ``random.Random`` on every move.)
+_RANDOM: Final = random.Random
+
+
 class RandomBot:
     """Uniformly random over the legal actions: the baseline every other bot is measured against."""
 
@@ -35,7 +39,7 @@ class RandomBot:
     def choose(self, state: State, rng: random.Random) -> Action:
         actions = state.legal_actions()
         n = len(actions)
-        if type(rng) is not random.Random:  # a subclass may draw differently: let it
+        if type(rng) is not _RANDOM:  # a subclass may draw differently: let it
             return actions[randbelow(rng, n)]
         # randbelow inlined (the same draws as rng.randrange(n)): a random game asks this on every move
         getrandbits = rng.getrandbits
