@@ -56,7 +56,7 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--memory-games", type=int, default=2000)
     parser.add_argument("--memory-steps", type=int, default=10, help="slices of the memory run, RSS printed after each")
-    parser.add_argument("--repeat", type=int, default=5, help="timed runs of the same games; best and median shown")
+    parser.add_argument("--repeat", type=int, default=9, help="timed runs of the same games; best and median shown")
     parser.add_argument("--speed-only", action="store_true", help="print only the one-core games/s (for the pure run)")
     args = parser.parse_args()
     config = GameConfig(game=args.game, players=args.players, seed=1)
