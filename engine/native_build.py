@@ -91,12 +91,13 @@ def build(dest: Path = NATIVE_DIR, root: Path | None = None, verbose: bool = Fal
         manifest = {"suffix": suffix, "modules": hashes}
         (staging / MANIFEST).write_text(json.dumps(manifest, indent=2, sort_keys=True) + "\n", encoding="utf-8")
         dest.parent.mkdir(parents=True, exist_ok=True)
-        old = dest.with_name(dest.name + ".old")
+        old, new = dest.with_name(dest.name + ".old"), dest.with_name(dest.name + ".new")
         shutil.rmtree(old, ignore_errors=True)
-        moved = staging.rename(dest.with_name(dest.name + ".new"))
+        shutil.rmtree(new, ignore_errors=True)
+        shutil.move(str(staging), str(new))  # (a copy where the temporary folder is on another file system)
         if dest.exists():
             dest.rename(old)
-        moved.rename(dest)
+        new.rename(dest)  # the two renames happen next to the target, on its own file system
         shutil.rmtree(old, ignore_errors=True)
     return list(modules)
 

@@ -227,9 +227,12 @@ class RaceState(State):
 
     # ------------------------------------------------------------------ API
 
-    #: The seat to move (:data:`TERMINAL` once over): :attr:`cur` read in C, with no Python call per move.
     @property
-    def current_player(self) -> int:  # mypyc: a class-level property(attrgetter) became a native int field
+    def current_player(self) -> int:
+        """The seat to move (:data:`TERMINAL` once over).
+
+        A plain property over :attr:`cur`: mypyc would compile the cheaper ``property(attrgetter("cur"))`` class
+        attribute into a data field of its own, left unset."""
         return self.cur
 
     @property
@@ -1050,8 +1053,8 @@ class RaceState(State):
         with every captain that may still boost it.
 
         Without a captain's boost (the common case) the list is read off a table of assign actions per ship and
-        card, in C: a memo of whole lists was found again for three decisions in four only, and its key cost
-        more to build than the list itself."""
+        card, built once: a memo of whole lists was found again for three decisions in four only, and its key
+        cost more to build than the list itself."""
         T = self.T
         cards = self.cards[p]
         is_charter = T.card_is_charter
