@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import random
+import sys
 from collections.abc import Generator, Iterable, Sequence
 from itertools import combinations, combinations_with_replacement, product
 from operator import itemgetter
@@ -143,9 +144,10 @@ class RaceState(State):
         self._paid_memo: dict[tuple[str, ...], tuple[int, ...]] = game.tables.cache.setdefault("paid_names", {})
         self._contract_pays_memo: dict[Any, Any] = game.tables.cache.setdefault("contract_pays", {})
         self._plays_by_hand: dict[tuple[int, ...], list[Action]] = game.tables.cache.setdefault("plays_by_hand", {})
-        # goods each ship's cost spends in all, followed by infinity: read at index EMPTY (-1), an empty market
-        # space, it is beyond any goods in hand (see _land_actions)
-        self._totals_or_empty: tuple[float, ...] = (*T.ship_totals, float("inf"))
+        # goods each ship's cost spends in all, followed by more than any hand holds: read at index EMPTY (-1), an
+        # empty market space, it is beyond the goods in hand (see _land_actions). An int, not infinity: compiled
+        # code compares ints natively, where a float made every comparison convert.
+        self._totals_or_empty: tuple[int, ...] = (*T.ship_totals, sys.maxsize)
         assert EMPTY == -1
         ng = len(T.goods)
         self.ng = ng
@@ -453,7 +455,9 @@ class RaceState(State):
         key = (cost, have)
         cached = exact.get(key)
         if cached is None:
-            capped = tuple(map(min, have, self._limit(cost)))
+            # what of each good the cost could use (min() per good is a slow call; both are goods vectors, and
+            # zip's strict check would cost the compiled loop its native form)
+            capped = tuple([h if h < k else k for h, k in zip(have, self._limit(cost))])  # noqa: B905
             shared = ("pay", cost, capped)
             cached = cache.get(shared)
             if cached is None:
@@ -921,7 +925,8 @@ class RaceState(State):
         builds: dict[Any, Any] | None = T.cache.get("builds")
         if builds is None or len(builds) > HOT_LIMIT:
             builds = T.cache["builds"] = {}
-        key = (s, i if by_space else -1, tuple(map(min, self.goods[p], T.ship_limits[s])))
+        usable = tuple([g if g < k else k for g, k in zip(self.goods[p], T.ship_limits[s])])  # noqa: B905 (see _payments_with)
+        key = (s, i if by_space else -1, usable)
         entry = builds.get(key)
         if entry is None:
             # a large ship lying back side up is chosen by its market space: only its cost is visible
