@@ -79,24 +79,17 @@ from engine.runtime.api import GameConfig
 from engine.runtime.bots import make_bot, play_game
 from engine.runtime.registry import load_game
 
+configs = [
+    GameConfig(game="race_to_the_new_found_land", players=players, seed=seed, edition=edition)
+    for players in (2, 3, 4) for edition in ("de", "en", "en-zman", "nl") for seed in range(1, 6)
+] + [GameConfig(game="francis_drake", players=players, seed=seed) for players in (3, 4, 5) for seed in range(1, 11)]
 out = {"active": native.status().active, "games": []}
-for players in (2, 3, 4):
-    for edition in ("de", "en", "en-zman", "nl"):
-        for seed in range(1, 6):
-            config = GameConfig(game="race_to_the_new_found_land", players=players, seed=seed, edition=edition)
-            state = load_game(config).new_initial_state()
-            bots = [make_bot("heuristic" if (seat + seed) % 2 else "random", config.game) for seat in range(players)]
-            play_game(state, bots, seed)
-            text = json.dumps([state.to_json(), state.scores(), state.winners(), state.fingerprint()], sort_keys=True)
-            out["games"].append(hashlib.sha256(text.encode()).hexdigest())
-for players in (3, 4, 5):
-    for seed in range(1, 11):
-        config = GameConfig(game="francis_drake", players=players, seed=seed)
-        state = load_game(config).new_initial_state()
-        bots = [make_bot("heuristic" if (seat + seed) % 2 else "random", config.game) for seat in range(players)]
-        play_game(state, bots, seed)
-        text = json.dumps([state.to_json(), state.scores(), state.winners(), state.fingerprint()], sort_keys=True)
-        out["games"].append(hashlib.sha256(text.encode()).hexdigest())
+for config in configs:
+    state = load_game(config).new_initial_state()
+    bots = [make_bot("heuristic" if (seat + config.seed) % 2 else "random", config.game) for seat in range(config.players)]
+    play_game(state, bots, config.seed)
+    text = json.dumps([state.to_json(), state.scores(), state.winners(), state.fingerprint()], sort_keys=True)
+    out["games"].append(hashlib.sha256(text.encode()).hexdigest())
 print(json.dumps(out))
 """
 
