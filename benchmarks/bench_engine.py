@@ -49,6 +49,14 @@ def timed(config: GameConfig, games: int, jobs: int) -> tuple[float, float, int]
     return time.perf_counter() - start, time.process_time() - cpu, sum(r.moves for r in records)
 
 
+def timed_runs(config: GameConfig, games: int, repeat: int) -> list[tuple[float, float, int]]:
+    """``repeat`` one-core runs of the same games, fastest CPU time first.
+
+    On a shared machine one run can be a third slower than the next: as with timeit, the best run is the
+    closest to what the code itself costs, and the median says how typical it is."""
+    return sorted((timed(config, games, 1) for _ in range(max(1, repeat))), key=lambda run: run[1])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--game", default="race_to_the_new_found_land")
@@ -62,15 +70,13 @@ def main() -> None:
     config = GameConfig(game=args.game, players=args.players, seed=1)
     timed(config, 5, 1)  # warm-up: imports, table build
     if args.speed_only:
-        runs = sorted(timed(config, args.games, 1)[1] for _ in range(max(1, args.repeat)))
-        print(f"{args.games / runs[0]:.1f} {args.games / runs[len(runs) // 2]:.1f}")
+        runs = timed_runs(config, args.games, args.repeat)
+        print(f"{args.games / runs[0][1]:.1f} {args.games / runs[len(runs) // 2][1]:.1f}")
         return
     print(f"engine: {native.status().reason}")
     print(f"machine load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores (wall figures suffer from it)")
     before = rss_mb()
-    # The same games several times: on a shared machine one run can be a third slower than the next, and as
-    # with timeit the best run is the closest to what the code itself costs; the median says how typical it is.
-    runs = sorted((timed(config, args.games, 1) for _ in range(max(1, args.repeat))), key=lambda run: run[1])
+    runs = timed_runs(config, args.games, args.repeat)
     t1, cpu1, moves = runs[0]
     median_cpu = runs[len(runs) // 2][1]
     print(f"{args.game}: {args.players}-player random games, one core, best of {len(runs)} runs")
