@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from translations.audit import contract_view, run_audit
+from translations.audit.pipeline import contract_view, run_audit
 
 DATA = Path(__file__).resolve().parent / "data"
 

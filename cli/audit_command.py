@@ -26,7 +26,7 @@ def _default_game() -> str:
     """The one bundled game with two or more editions, or an exit asking for GAME."""
     from rulespec import SPECS_DIR
     from rulespec.loading import bundled_games
-    from translations.audit_cache import AuditError, _editions
+    from translations.audit.cache import AuditError, _editions
 
     candidates = []
     for game in bundled_games():
@@ -81,9 +81,9 @@ def audit(
         raise _fail(f"unknown --min-severity {min_severity!r} (use high, medium or low)")
     severity = min_severity or ("low" if fmt in ("json", "tmx") else "medium")
 
-    from translations.audit import AuditError, run_audit
-    from translations.audit_report import renderer
-    from translations.editions import parse_overrides
+    from translations.audit.pipeline import AuditError, run_audit
+    from translations.audit.reports.render import renderer
+    from translations.sources.editions import parse_overrides
 
     try:
         overrides = parse_overrides(edition or [])
@@ -96,7 +96,7 @@ def audit(
     except MemoryError:
         raise _fail("out of memory while auditing (are the source files rulebook texts?)") from None
     if suppress is not None:
-        from translations.audit_suppress import SuppressionError, apply_suppressions, load_suppressions
+        from translations.audit.suppress import SuppressionError, apply_suppressions, load_suppressions
 
         try:
             result = apply_suppressions(result, load_suppressions(suppress))

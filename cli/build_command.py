@@ -35,7 +35,7 @@ def build(
     from cli.spec_commands import _games, _overrides, check_game, is_bundled, render_generated
     from rulespec.outputs import write_atomic, write_outputs
     from rulespec.problems import display_path
-    from translations.trace import coverage
+    from translations.sources.trace import coverage
 
     console = make_console()
     overrides = _overrides(edition)
@@ -107,8 +107,8 @@ def _audit(game: str, overrides: dict[str, Path], target: Path) -> tuple[str, st
 
     from rulespec.outputs import write_atomic
     from rulespec.problems import display_path
-    from translations.audit import contract_view, run_audit
-    from translations.audit_cache import AuditError
+    from translations.audit.cache import AuditError
+    from translations.audit.pipeline import contract_view, run_audit
 
     started = time.perf_counter()
     try:
@@ -119,7 +119,7 @@ def _audit(game: str, overrides: dict[str, Path], target: Path) -> tuple[str, st
     write_atomic(target / "audit.json", json.dumps(view, indent=1, ensure_ascii=False) + "\n")
     written = [target / "audit.json"]
     try:
-        from translations.audit_report import render_report
+        from translations.audit.reports.render import render_report
     except ImportError:
         render_report = None
     if render_report is not None:

@@ -362,16 +362,16 @@ class _PlaySession:
 
 
 def _rules_lookup(game: str, topic: str, edition: str | None = None) -> str:
-    """The rules on ``topic`` through ``translations.lookup`` (written by another area), degrading clearly."""
+    """The rules on ``topic`` through ``translations.lookup.search`` (written by another area), degrading clearly."""
     if not topic:
         return "Usage: rules <topic>, e.g. 'rules settle' or 'rules frame marker'."
     try:
-        from translations import lookup as lookup_module
+        from translations.lookup import search as lookup_module
     except ImportError:
-        return "Rule look-up is not available (translations.lookup is not installed in this checkout)."
+        return "Rule look-up is not available (translations.lookup.search is not installed in this checkout)."
     needed = ("load_indexes", "search", "describe", "format_text")
     if not all(hasattr(lookup_module, name) for name in needed):
-        return "Rule look-up is not available (translations.lookup lacks load_indexes/search/describe)."
+        return "Rule look-up is not available (translations.lookup.search lacks load_indexes/search/describe)."
     try:
         indexes = lookup_module.load_indexes(game)
         if not indexes:

@@ -39,7 +39,7 @@ def _games(game: str | None) -> list[str]:
 
 
 def _overrides(items: list[str] | None) -> dict[str, Path]:
-    from translations.editions import parse_overrides
+    from translations.sources.editions import parse_overrides
 
     try:
         return parse_overrides(items or [])
@@ -50,7 +50,7 @@ def _overrides(items: list[str] | None) -> dict[str, Path]:
 def source_names(spec: object, overrides: dict[str, Path]) -> dict[str, str]:
     """The file each edition is read from, as shown in messages (an ``--edition`` override included)."""
     from rulespec.problems import display_path
-    from translations.editions import SourceError, source_path
+    from translations.sources.editions import SourceError, source_path
 
     names = {}
     for edition in spec.editions:  # type: ignore[attr-defined]
@@ -63,7 +63,7 @@ def source_names(spec: object, overrides: dict[str, Path]) -> dict[str, str]:
 
 def load_texts(spec: object, overrides: dict[str, Path]) -> dict[str, str]:
     """Every edition's source text; exits with code 2 and a clear message when one cannot be read."""
-    from translations.editions import SourceError, read_source
+    from translations.sources.editions import SourceError, read_source
 
     texts = {}
     for edition in spec.editions:  # type: ignore[attr-defined]
@@ -82,7 +82,7 @@ def check_game(name: str, overrides: dict[str, Path]) -> tuple[object, list[obje
     when the spec loads — with the loaded documents and the texts read. Exits 2 for an unknown game."""
     from rulespec.loading import UnknownGame
     from rulespec.validation import validate_spec
-    from translations.citations import check_citations
+    from translations.sources.citations import check_citations
 
     try:
         loaded, problems = validate_spec(name)
@@ -173,7 +173,7 @@ def trace(
     """Per edition, the share of the source's sentences covered by a citation or a not-rule entry, and the rest."""
     import json
 
-    from translations.trace import coverage
+    from translations.sources.trace import coverage
 
     if not 0.0 <= minimum <= 1.0:
         raise _fail(f"--min is a share between 0 and 1 (e.g. 0.95 for 95 %), not {minimum}")
@@ -209,7 +209,7 @@ def trace(
 def stamp(game: GameArg, edition: EditionOpt = None) -> None:
     """Record the fingerprints of every cited passage after review (Doorstop's "review"): clears suspects."""
     from rulespec.outputs import write_atomic
-    from translations.citations import check_citations, lock_path, render_lock
+    from translations.sources.citations import check_citations, lock_path, render_lock
 
     spec = load_valid_spec(game)
     overrides = _overrides(edition)

@@ -1,6 +1,6 @@
 """Summary commands: `rulespec summary` (rules summary / player aid) and `rulespec lookup` (find a rule).
 
-Only typer is imported at module level. `lookup` imports just `translations.lookup` (standard library only) and
+Only typer is imported at module level. `lookup` imports just `translations.lookup.search` (standard library only) and
 reads the prebuilt index; `cli.app.main` routes `rulespec lookup …` to `lookup_main` (argparse) because typer
 0.29 imports pydantic to coerce parameters, which alone costs more than the start-up budget of a look-up.
 `summary` loads the spec, Babel and Jinja inside the function.
@@ -68,7 +68,7 @@ def summary(
         raise _fail(str(exc), 1) from None
     if view.untranslated:
         typer.echo(f"rulespec: warning: {len(view.untranslated)} message(s) have no {lang} translation and show "
-                   "in English; run `python -m translations.catalog update` and translate them", err=True)
+                   "in English; run `python -m translations.summary.catalog update` and translate them", err=True)
     if view.term_fallbacks:
         typer.echo(f"rulespec: warning: no {lang} term for: {', '.join(sorted(view.term_fallbacks))}", err=True)
     if output is None:
@@ -96,7 +96,7 @@ def run_lookup(query: str | None, game: str | None = None, lang: str | None = No
         return fail(f"--edition takes an edition id here (e.g. en-zman), not ID=PATH: {edition!r}")
     if not query and not rule_id:
         return fail("give a QUERY or --id RULE")
-    from translations import lookup as lk
+    from translations.lookup import search as lk
 
     try:
         indexes = lk.load_indexes(game)

@@ -1,5 +1,5 @@
 """Validate a spec folder: YAML, schemas, semantics and provenance (citations against sources live in
-:mod:`translations.citations`, which needs the rulebook texts)."""
+:mod:`translations.sources.citations`, which needs the rulebook texts)."""
 
 from __future__ import annotations
 

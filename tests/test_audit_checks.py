@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from translations.alignment import Link, PreparedEdition
-from translations.checks.features import GlossaryMatcher, extract_numbers, sentence_features
-from translations.checks.pair_checks import (
+from translations.audit.alignment import Link, PreparedEdition
+from translations.audit.checks import (
     PairContext,
     check_glossary,
     check_modality,
@@ -17,8 +16,9 @@ from translations.checks.pair_checks import (
     has_condition,
     run_checks,
 )
-from translations.ingest import ingest
-from translations.segment import segment
+from translations.audit.features import GlossaryMatcher, extract_numbers, sentence_features
+from translations.audit.ingest import ingest
+from translations.audit.segment import segment
 
 FORMS = {
     "en": {"storage_board": ["Storage Board", "Supply Board"], "gold": ["Gold"], "frame_marker": ["Frame Marker"]},

@@ -97,7 +97,7 @@ def test_huge_file_is_refused_by_the_real_command_in_bounded_time(tmp_path: Path
 
 
 def test_warm_run_uses_the_cache_and_a_changed_file_does_not_hit_it(tmp_path: Path) -> None:
-    from translations import audit_cache
+    from translations.audit import cache as audit_cache
 
     en = tmp_path / "en.txt"
     en.write_text(source_text("en"), encoding="utf-8")
@@ -127,7 +127,7 @@ def test_game_defaults_to_the_one_game_with_several_editions(monkeypatch: pytest
 
 
 def test_cache_folder_follows_the_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    from translations.audit_cache import cache_dir
+    from translations.audit.cache import cache_dir
 
     monkeypatch.delenv("RULESPEC_CACHE", raising=False)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
@@ -154,7 +154,7 @@ def test_suppressed_findings_leave_the_report(tmp_path: Path, monkeypatch: pytes
 
 
 def test_a_corrupt_cache_entry_is_ignored(tmp_path: Path) -> None:
-    from translations import audit_cache
+    from translations.audit import cache as audit_cache
 
     audit_cache.cache_dir().mkdir(parents=True, exist_ok=True)
     (audit_cache.cache_dir() / ("audit-" + "0" * 64 + ".json")).write_text("{not json", encoding="utf-8")
@@ -164,7 +164,7 @@ def test_a_corrupt_cache_entry_is_ignored(tmp_path: Path) -> None:
 def test_render_report_uses_each_format_and_its_default_severity() -> None:
     from audit_helpers import full_result
 
-    from translations.audit_report import render_report
+    from translations.audit.reports.render import render_report
 
     result = full_result()
     html = render_report(result, "html")
@@ -209,7 +209,7 @@ def test_glossary_variants_are_never_reported(tmp_path: Path, monkeypatch: pytes
     """Swap edition terms for their variants: the variants are the same concept, so no glossary finding may
     appear that the original text did not have."""
     from rulespec.model import load_spec
-    from translations.checks.features import GlossaryMatcher, tokenize
+    from translations.audit.features import GlossaryMatcher, tokenize
 
     monkeypatch.setenv("RULESPEC_CACHE", str(shared_cache()))
     spec = load_spec(GAME)

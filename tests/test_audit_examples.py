@@ -1,18 +1,18 @@
-"""Worked examples recognised from the text (translations.examples) and cross-references: what the audit weighs
+"""Worked examples recognised from the text (translations.audit.examples) and cross-references: what the audit weighs
 one level less because a translation may retell or drop it without changing the rules."""
 
 from __future__ import annotations
 
-from translations.checks.pair_checks import refers_elsewhere
-from translations.examples import (
+from translations.audit.checks import refers_elsewhere
+from translations.audit.examples import (
     addresses_reader,
     mark_examples,
     mark_unmatched_continuations,
     names_a_player,
     tells_a_story,
 )
-from translations.ingest import ingest
-from translations.segment import Sentence, segment
+from translations.audit.ingest import ingest
+from translations.audit.segment import Sentence, segment
 
 
 def sentences(text: str, language: str) -> list[Sentence]:

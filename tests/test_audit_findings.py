@@ -32,7 +32,7 @@ def test_every_span_is_a_slice_of_the_source_as_read(result: dict) -> None:
 
 
 def test_finding_ids_are_unique_and_depend_on_kind_and_spans(result: dict) -> None:
-    from translations.audit import finding_id
+    from translations.audit.pipeline import finding_id
 
     ids = [f["id"] for f in result["findings"]]
     assert len(ids) == len(set(ids))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from audit_helpers import source_text
 
-from translations.ingest import ingest
-from translations.segment import segment, sentences
+from translations.audit.ingest import ingest
+from translations.audit.segment import segment, sentences
 
 
 def _assert_offsets(source: str, blocks: list) -> None:

@@ -178,7 +178,7 @@ def test_pair_mode_shows_the_missing_rule_itself_and_no_label_as_a_high_number(t
 
 
 def test_a_changed_number_in_an_unlabelled_worked_example_is_reported_but_weighs_less(tmp_path: Path) -> None:
-    # No "Example:" label here: the story is recognised from "Yellow ... he receives" (translations.examples).
+    # No "Example:" label here: the story is recognised from "Yellow ... he receives" (translations.audit.examples).
     old = "so he receives\nanother 10 points"
     text, start, end = replace_once(source_text("en"), old, old.replace("10 points", "12 points"))
     result = audit("en", text, tmp_path)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from types import SimpleNamespace
 from typing import Any
 
-from translations.audit import Merged, _weigh_agreement, _weigh_rule_numbers
+from translations.audit.pipeline import Merged, _weigh_agreement, _weigh_rule_numbers
 
 
 def spec_with(params: dict[str, Any]) -> Any:

@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from rulespec.model import Spec, load_spec
-from translations.citations import find_all
-from translations.editions import read_source
-from translations.trace import coverage
+from translations.sources.citations import find_all
+from translations.sources.editions import read_source
+from translations.sources.trace import coverage
 
 GAME = "francis_drake"
 

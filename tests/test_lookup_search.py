@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from rulespec.model import load_spec
-from translations import lookup
-from translations.lookup_index import build_index, docs_json, index_json
+from translations.lookup.index import build_index, docs_json, index_json
+from translations.lookup import search as lookup
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURE = Path(__file__).parent / "summary_fixtures"
@@ -86,8 +86,8 @@ def test_description_has_summary_passages_and_rulings(indexes) -> None:
 
 
 def test_passages_are_cut_from_each_edition_source(indexes) -> None:
-    from translations.citations import quotes_of
-    from translations.editions import read_source
+    from translations.sources.citations import quotes_of
+    from translations.sources.editions import read_source
 
     spec = load_spec("race_to_the_new_found_land")
     rule = spec.rule("actions.settle.new_england")
@@ -171,7 +171,7 @@ def test_cold_lookup_imports_nothing_heavy() -> None:
 
 
 def test_edition_reading_that_differs_is_stated_with_the_summary() -> None:
-    from translations.lookup import describe, find_rule, load_indexes
+    from translations.lookup.search import describe, find_rule, load_indexes
 
     indexes = load_indexes("race_to_the_new_found_land")
     hit = find_rule(indexes, "actions.settle.new_england")
@@ -184,14 +184,14 @@ def test_edition_reading_that_differs_is_stated_with_the_summary() -> None:
 
 @pytest.mark.parametrize("query", ["banana", "asdfgh", "qwerty", "xyzzy"])
 def test_nonsense_finds_nothing(query: str) -> None:
-    from translations.lookup import load_indexes, search
+    from translations.lookup.search import load_indexes, search
 
     assert search(load_indexes(), query) == []
 
 
 def test_passages_show_each_sentence_once() -> None:
     """Two quotes of one sentence (or overlapping passages) must not print that sentence twice."""
-    from translations.lookup import load_indexes
+    from translations.lookup.search import load_indexes
 
     for index in load_indexes():
         for doc in index.docs:

@@ -19,7 +19,7 @@ import pytest
 import yaml
 
 from rulespec.model import Record, Spec, load_spec
-from translations.editions import read_source
+from translations.sources.editions import read_source
 
 GAME = "race_to_the_new_found_land"
 EDITIONS = ("en", "en-zman", "de", "nl")

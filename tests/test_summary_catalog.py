@@ -11,7 +11,7 @@ import pytest
 from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po, write_po
 
-from translations import catalog
+from translations.summary import catalog
 from translations.summary.i18n import LOCALE_DIR
 
 FIXTURE = Path(__file__).parent / "summary_fixtures" / "mini_voyage"
@@ -24,7 +24,7 @@ def fresh() -> Catalog:
 
 def test_catalogs_are_complete_and_in_sync(fresh: Catalog) -> None:
     problems = catalog.check(fresh=fresh)
-    assert not problems, "run `python -m translations.catalog update`, then translate:\n" + "\n".join(
+    assert not problems, "run `python -m translations.summary.catalog update`, then translate:\n" + "\n".join(
         str(p) for p in problems[:40])
 
 
@@ -43,7 +43,7 @@ def test_babel_finds_no_untranslated_or_fuzzy_entry(lang: str) -> None:
 
 def test_template_file_matches_a_fresh_extraction(fresh: Catalog) -> None:
     committed = (LOCALE_DIR / "messages.pot").read_text(encoding="utf-8")
-    assert catalog.po_text(fresh) == committed, "stale messages.pot: run `python -m translations.catalog update`"
+    assert catalog.po_text(fresh) == committed, "stale messages.pot: run `python -m translations.summary.catalog update`"
 
 
 def test_spec_extraction_reads_titles_summaries_rulings_and_names() -> None:

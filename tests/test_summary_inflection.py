@@ -12,7 +12,7 @@ import re
 import pytest
 
 from rulespec.model import load_spec
-from translations import catalog
+from translations.summary import catalog
 from translations.summary.render import render_summary
 from translations.summary.terms import TermResolver
 from translations.summary.text import expand

@@ -26,8 +26,8 @@ def output_dir(spec: Any, root: Path = GENERATED_DIR) -> Path:
 
 def render(spec: Any, sources: Mapping[str, Path] | None = None, root: Path = GENERATED_DIR) -> dict[Path, str]:
     """Every generated file of the summaries area for `spec`."""
-    from translations.lookup import DOCS_NAME, INDEX_NAME
-    from translations.lookup_index import build_index, docs_json, index_json
+    from translations.lookup.index import build_index, docs_json, index_json
+    from translations.lookup.search import DOCS_NAME, INDEX_NAME
     from translations.summary.render import FORMATS, render_summary
 
     folder = output_dir(spec, root)

@@ -3,7 +3,7 @@
 Numbers, glossary concepts (ids of concepts render as the term, with an icon in HTML), and lists or mappings
 built of those are shown; free strings (engine dispatch ids such as `extra_discover_tile`) are not, since they
 are neither printed on the components nor translatable prose. The catalog extraction
-(`translations.catalog`) applies the same test, so every label the summary shows has a msgid and no msgid is
+(`translations.summary.catalog`) applies the same test, so every label the summary shows has a msgid and no msgid is
 extracted for a label it hides.
 """
 

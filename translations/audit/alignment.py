@@ -33,8 +33,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from translations.checks.features import Features
-from translations.segment import Sentence
+from translations.audit.features import Features
+from translations.audit.segment import Sentence
 
 #: A link scoring below this is worth less than leaving both sentences unlinked.
 LINK_THRESHOLD = 0.42

@@ -6,7 +6,7 @@ with its line breaks read as spaces. Offsets always point into the original text
 spaCy is imported lazily: importing it costs a second or two, and most commands never need it.
 
 Two entry points: :func:`sentences` (offsets of the sentences of a raw text, for ``rulespec trace``) and
-:func:`segment` (the audit's: sentences of an :mod:`translations.ingest`-ed edition, with normalised text,
+:func:`segment` (the audit's: sentences of an :mod:`translations.audit.ingest`-ed edition, with normalised text,
 tokens, lookup lemmas from spacy-lookups-data, and source offsets for every character).
 """
 
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from translations.ingest import EXAMPLE_OPENERS, IngestedText
+from translations.audit.ingest import EXAMPLE_OPENERS, IngestedText
 
 _BLOCK_BREAK = re.compile(r"\n[ \t]*\n|\f")
 _WORD = re.compile(r"[^\W\d_]{2,}")

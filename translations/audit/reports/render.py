@@ -111,19 +111,19 @@ def renderer(fmt: str) -> Callable[..., str]:
     if fmt == "text":
         return render_text
     if fmt == "json":
-        from translations.audit_report_json import render_json
+        from translations.audit.reports.json_report import render_json
 
         return render_json
     if fmt == "markdown":
-        from translations.audit_report_markdown import render_markdown
+        from translations.audit.reports.markdown_report import render_markdown
 
         return render_markdown
     if fmt == "html":
-        from translations.audit_report_html import render_html
+        from translations.audit.reports.html_report import render_html
 
         return render_html
     if fmt == "tmx":
-        from translations.audit_report_tmx import render_tmx
+        from translations.audit.reports.tmx_report import render_tmx
 
         return render_tmx
     raise ValueError(f"unknown format {fmt!r} (formats: {', '.join(FORMATS)})")

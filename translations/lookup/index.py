@@ -1,4 +1,4 @@
-"""Building the look-up index of a game (at generation time; the run-time side is `translations.lookup`).
+"""Building the look-up index of a game (at generation time; the run-time side is `translations.lookup.search`).
 
 The index is two deterministic JSON files per game under `translations/generated/<game>/`: the search file
 `lookup-index.json` (everything below but `docs`, plus per document its id, whether it leads its section, its
@@ -23,7 +23,7 @@ A *view* is a summary language (`de`: the language's own edition and the spec's 
 `lang@edition` (`en@en-zman`: that edition's terms and readings). Every document is searchable by its id, its
 titles and summaries in every view, the glossary terms (all editions, variants, inflected forms) of the concepts
 it names or refers to, the title of its section (the rules file's `section:`, or Setup), its quotes in every
-edition, and its rulings; see `translations.lookup` for the ranking.
+edition, and its rulings; see `translations.lookup.search` for the ranking.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from translations.lookup import INDEX_VERSION, grams, words
+from translations.lookup.search import INDEX_VERSION, grams, words
 from translations.summary.i18n import CatalogTranslations, translations_for
 from translations.summary.view import ViewBuilder, section_titles
 
@@ -76,7 +76,7 @@ def passage_span(text: str, span: tuple[int, int]) -> tuple[int, int]:
 
 def cited_passages(spec: Any, citations: Mapping[str, Any], texts: Mapping[str, str]) -> list[dict[str, str]]:
     """Per edition (in the spec's edition order), the passage(s) an item cites, or the edition's silence."""
-    from translations.citations import merge_spans, quote_span, quotes_of
+    from translations.sources.citations import merge_spans, quote_span, quotes_of
 
     found: dict[str, str] = {}
     for edition in spec.editions:
@@ -103,7 +103,7 @@ def cited_passages(spec: Any, citations: Mapping[str, Any], texts: Mapping[str, 
 
 
 def quotes(citations: Mapping[str, Any]) -> list[str]:
-    from translations.citations import quotes_of
+    from translations.sources.citations import quotes_of
 
     found = []
     for citation in citations.values():
@@ -139,7 +139,7 @@ def term_forms(spec: Any, concept_id: str) -> list[str]:
 
 def read_texts(spec: Any, overrides: Mapping[str, Path] | None = None) -> dict[str, str]:
     """Source texts of the editions that can be read (an unreadable one just yields quotes without context)."""
-    from translations.editions import SourceError, read_source
+    from translations.sources.editions import SourceError, read_source
 
     texts = {}
     for edition in spec.editions:
@@ -161,7 +161,7 @@ class _PostingsBuilder:
         self.lengths.append(sum(counts.values()))
 
     def as_json(self) -> dict[str, str]:
-        """Postings as strings `"doc tf doc tf …"` (see `translations.lookup.Postings`)."""
+        """Postings as strings `"doc tf doc tf …"` (see `translations.lookup.search.Postings`)."""
         return {term: " ".join(map(str, self.terms[term])) for term in sorted(self.terms)}
 
 

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from rulespec.model import Spec
-from translations.citations import merge_spans, quote_span, resolve_citations
-from translations.segment import sentences
+from translations.audit.segment import sentences
+from translations.sources.citations import merge_spans, quote_span, resolve_citations
 
 
 @dataclass

@@ -1,6 +1,6 @@
 """Checks on aligned sentence pairs, pofilter style: each check is one named, documented function.
 
-A check receives the pair context (both prepared editions) and one :class:`~translations.alignment.Link`, and
+A check receives the pair context (both prepared editions) and one :class:`~translations.audit.alignment.Link`, and
 returns :class:`Observation` s: what differs, where (source spans) and which edition lacks it. The audit merges
 observations of the same kind about the same passage across edition pairs into findings.
 
@@ -13,7 +13,7 @@ Noise control, the first design goal (false alarms are what users of QA tools co
 - a number answered by an article ("a", "ein", "een") is no difference; page references and step labels
   are not numbers of the rules;
 - headings, captions and repeated blocks never raise omissions; findings inside worked examples
-  (:mod:`translations.examples`) and omissions of cross-references ("as described above") weigh less.
+  (:mod:`translations.audit.examples`) and omissions of cross-references ("as described above") weigh less.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
 
-from translations.alignment import NUMBER_WEIGHT, Link, PreparedEdition
-from translations.checks.features import Features
-from translations.checks.lexicon import (
+from translations.audit.alignment import NUMBER_WEIGHT, Link, PreparedEdition
+from translations.audit.features import Features
+from translations.audit.lexicon import (
     CLAUSE_INITIAL_CONDITIONALS,
     MARKERS,
     NOT_VERBS,
@@ -34,7 +34,7 @@ from translations.checks.lexicon import (
     SUBORDINATORS,
     VERB_FIRST_FOLLOWERS,
 )
-from translations.segment import Sentence
+from translations.audit.segment import Sentence
 
 #: Links scoring below this are too uncertain to compare their content.
 CHECK_MIN_SCORE = 0.5

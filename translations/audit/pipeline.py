@@ -2,18 +2,18 @@
 
 Pipeline (each stage its own module):
 
-1. read each edition's source exactly as in its file (:mod:`translations.editions`), refuse unusable files and
+1. read each edition's source exactly as in its file (:mod:`translations.sources.editions`), refuse unusable files and
    files not written in the edition's language;
-2. ingest (:mod:`translations.ingest`) and segment with spaCy (:mod:`translations.segment`);
-3. features per sentence: numbers, glossary concepts, marker words (:mod:`translations.checks.features`);
-4. embed all sentences once (:mod:`translations.embeddings`), align every pair (:mod:`translations.alignment`);
-5. run the checks (:mod:`translations.checks.pair_checks`) on each pair's links;
+2. ingest (:mod:`translations.audit.ingest`) and segment with spaCy (:mod:`translations.audit.segment`);
+3. features per sentence: numbers, glossary concepts, marker words (:mod:`translations.audit.features`);
+4. embed all sentences once (:mod:`translations.audit.embeddings`), align every pair (:mod:`translations.audit.alignment`);
+5. run the checks (:mod:`translations.audit.checks`) on each pair's links;
 6. merge observations of one kind about one passage across pairs (the passage is the set of sentences the
    alignments join, across all editions), rank by severity, link each finding to the spec rule whose citations
    overlap its spans, and add the spec's rulings the texts do not show (origin ``spec``).
 
 The result is a plain JSON-able dict (the contract of ``rulespec audit --format json`` plus an ``alignment``
-section the reports use), cached by :mod:`translations.audit_cache`.
+section the reports use), cached by :mod:`translations.audit.cache`.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any
 
-from translations.audit_cache import AuditError, AuditInputs, cache_get, cache_put, collect_inputs
+from translations.audit.cache import AuditError, AuditInputs, cache_get, cache_put, collect_inputs
 
 __all__ = ["AuditError", "contract_view", "finding_id", "resolve_pairs", "run_audit"]
 
@@ -72,7 +72,7 @@ class Merged:
 
 def _check_language(edition_id: str, language: str, text: str, path: str) -> None:
     """Refuse a file whose function words are not those of the edition's language."""
-    from translations.checks.lexicon import STOPWORDS
+    from translations.audit.lexicon import STOPWORDS
 
     if language not in STOPWORDS:
         return
@@ -99,10 +99,10 @@ def _segment_missing(
     needs neither the spec nor the lemma tables: the sentences reach the encoder process as early as possible,
     and the spec and lemma tables load in this process while it encodes.
     """
-    from translations.alignment import PreparedEdition
-    from translations.audit_cache import blob_get, edition_key
-    from translations.ingest import ingest
-    from translations.segment import segment
+    from translations.audit.alignment import PreparedEdition
+    from translations.audit.cache import blob_get, edition_key
+    from translations.audit.ingest import ingest
+    from translations.audit.segment import segment
 
     prepared: dict[str, PreparedEdition] = {}
     segmented: dict[str, _Segmented] = {}
@@ -114,7 +114,7 @@ def _segment_missing(
             continue
         sentences = segment(ingest(inputs.sources[edition_id]), inputs.languages[edition_id], lemmas=False)
         if worker is None:  # a cache entry that was there a moment ago is unreadable after all
-            from translations.embeddings import EmbeddingWorker
+            from translations.audit.embeddings import EmbeddingWorker
 
             worker = EmbeddingWorker()
         # Encode this edition while the next one is segmented.
@@ -135,7 +135,7 @@ def _finish_prepared(
     use_cache: bool,
 ) -> None:
     """Lemmas, glossary concepts and features of each segmented edition, then its embeddings; cache them."""
-    from translations.audit_cache import blob_put, edition_key
+    from translations.audit.cache import blob_put, edition_key
 
     for edition_id, part in segmented.items():
         prepared[edition_id] = _prepare_text(spec, inputs, edition_id, part.sentences)
@@ -149,17 +149,17 @@ def _finish_prepared(
 
 
 def _has_prepared(inputs: AuditInputs, edition_id: str) -> bool:
-    from translations.audit_cache import cache_dir, edition_key
+    from translations.audit.cache import cache_dir, edition_key
 
     return (cache_dir() / f"edition-{edition_key(inputs, edition_id)}.pickle").is_file()
 
 
 def _prepare_text(spec: Any, inputs: AuditInputs, edition_id: str, sentences: list[Any]) -> Any:
     """One edition's segmented sentences with lemmas and features (the caller adds the embeddings)."""
-    from translations.alignment import PreparedEdition
-    from translations.checks.features import GlossaryMatcher, sentence_features
-    from translations.examples import mark_examples
-    from translations.segment import _lemma_pipeline, add_lemmas
+    from translations.audit.alignment import PreparedEdition
+    from translations.audit.examples import mark_examples
+    from translations.audit.features import GlossaryMatcher, sentence_features
+    from translations.audit.segment import _lemma_pipeline, add_lemmas
 
     source = inputs.sources[edition_id]
     language = inputs.languages[edition_id]
@@ -198,7 +198,7 @@ def _prepare_text(spec: Any, inputs: AuditInputs, edition_id: str, sentences: li
 
 def _not_rule_sentences(spec: Any, edition_id: str, source: str, sentences: Sequence[Any]) -> frozenset[int]:
     """Sentences at least half covered by the spec's ``not_rules`` passages of this edition."""
-    from translations.citations import quote_span
+    from translations.sources.citations import quote_span
 
     spans = []
     for passage in getattr(spec, "not_rules", []):
@@ -259,8 +259,8 @@ def _supplement_runs(edition: Any, linked: set[int]) -> list[tuple[int, int]]:
 
 def _pair_observations(spec: Any, a: Any, b: Any, units: _Units) -> tuple[list[Any], list[Any]]:
     """Align one pair, run the checks, collapse a missing supplement into one observation."""
-    from translations.alignment import align
-    from translations.checks.pair_checks import Observation, PairContext, run_checks
+    from translations.audit.alignment import align
+    from translations.audit.checks import Observation, PairContext, run_checks
 
     links = align(a, b)
     for link in links:
@@ -337,12 +337,12 @@ def _weigh_examples(merged: list[Merged], units: _Units, prepared: Mapping[str, 
 
     Editions label and phrase examples differently (one says "Example:", another just tells what Yellow does).
     A sentence whose confident counterparts in other editions are mostly (and at least two) examples is one too, and so
-    are the sentences such examples surround in its own edition (:func:`translations.examples.mark_by_context`),
+    are the sentences such examples surround in its own edition (:func:`translations.audit.examples.mark_by_context`),
     and a block right after an example that no other edition has any of.
     A passage — the sentences the alignments join across editions — is an example when most of its sentences
     are (one edition's example beside another's rule is more often a layout accident than a shared example).
     """
-    from translations.examples import mark_by_context, mark_unmatched_continuations
+    from translations.audit.examples import mark_by_context, mark_unmatched_continuations
 
     levels = list(SEVERITY_ORDER)
     members: dict[tuple[str, int], list[tuple[str, int]]] = {}
@@ -453,7 +453,7 @@ def _weigh_rule_numbers(spec: Any, findings: list[dict[str, Any]]) -> None:
 
 def _rule_intervals(spec: Any, sources: Mapping[str, str]) -> dict[str, list[tuple[int, int, str]]]:
     """Per edition, ``(start, end, rule id)`` of every quote of every rule and setup step."""
-    from translations.citations import quote_span, quotes_of
+    from translations.sources.citations import quote_span, quotes_of
 
     out: dict[str, list[tuple[int, int, str]]] = {e: [] for e in sources}
     for rule in [*spec.setup, *spec.rules.values()]:
@@ -533,7 +533,7 @@ def _weigh_rulings(spec: Any, findings: list[dict[str, Any]]) -> set[str]:
 
 def _spec_findings(spec: Any, sources: Mapping[str, str], shown: set[str]) -> list[dict[str, Any]]:
     """Rulings of the spec that no text finding shows: reported with origin ``spec``."""
-    from translations.citations import quote_span, quotes_of
+    from translations.sources.citations import quote_span, quotes_of
 
     out: list[dict[str, Any]] = []
     for ruling in spec.rulings.values():
@@ -707,7 +707,7 @@ def _compute(inputs: AuditInputs, selected: list[tuple[str, str]], use_cache: bo
     taking_part = [e for e in inputs.edition_ids if any(e in pair for pair in selected)]
     worker = None
     if not use_cache or not all(_has_prepared(inputs, e) for e in taking_part):
-        from translations.embeddings import EmbeddingWorker
+        from translations.audit.embeddings import EmbeddingWorker
 
         worker = EmbeddingWorker()  # start loading the encoder now: it loads while spaCy loads and segments
     try:
@@ -800,7 +800,7 @@ class _TextOnlySpec:
     def from_inputs(cls, inputs: AuditInputs) -> _TextOnlySpec:
         from types import SimpleNamespace
 
-        from translations.audit_cache import _editions
+        from translations.audit.cache import _editions
 
         editions = {
             str(e["id"]): SimpleNamespace(id=str(e["id"]), has_supplement=bool(e.get("has_supplement", False)))

@@ -4,7 +4,7 @@ Rulebooks illustrate their rules with examples ("Example: Yellow builds a shipya
 Liefern", "The **red** player assigned three ships"). Editions rewrite, shorten or drop examples freely, and a
 different number inside one rarely changes play, so the checks weigh findings there one level less. Only some
 examples are labelled ("Example:", "Beispiel:"); the others are recognised here from the text itself, with
-language facts from :mod:`translations.checks.lexicon` and nothing about any game:
+language facts from :mod:`translations.audit.lexicon` and nothing about any game:
 
 - :func:`names_a_player` — a player colour used as a name: "Yellow has", "Gelb hat", "the red player",
   an emphasised "**rood**". A rule speaks of "a player" or "each player", never of Yellow.
@@ -16,7 +16,7 @@ language facts from :mod:`translations.checks.lexicon` and nothing about any gam
   the red and the blue player); so does a narrow block (a side column) between two example blocks
   (:func:`mark_side_column_examples`).
 
-A labelled example already runs to the end of its block (:mod:`translations.segment`); a recognised one does
+A labelled example already runs to the end of its block (:mod:`translations.audit.segment`); a recognised one does
 not, because PDF extractions interleave two columns into one block, mixing an example with the rule beside it.
 
 :func:`mark_examples` applies them to an edition's sentences. The audit then also marks a sentence whose
@@ -29,14 +29,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from translations.checks.lexicon import (
+from translations.audit.lexicon import (
     GENERIC_DETERMINERS,
     PLAYER_COLOURS,
     PLAYER_NOUNS,
     SECOND_PERSON,
     THIRD_PERSON_SUBJECTS,
 )
-from translations.segment import Sentence
+from translations.audit.segment import Sentence
 
 #: Sentence kinds that are never examples (they are labelled as what they are).
 _FIXED_KINDS = frozenset(("heading", "caption", "example"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from translations.audit_report import counts_line, marked_segments, visible
+from translations.audit.reports.render import counts_line, marked_segments, visible
 
 
 def _cell(text: str) -> str:

@@ -2,7 +2,7 @@
 
 This module is on the `rulespec lookup` start-up path, so it imports only the standard library: no spec
 loading, no jsonschema, no Babel, no spaCy. Everything heavy happened when the index was built
-(`translations.lookup_index`, run by `rulespec generate`): the rules' summaries rendered in every language and
+(`translations.lookup.index`, run by `rulespec generate`): the rules' summaries rendered in every language and
 edition, their cited passages cut from each edition's source, the rulings, and the inverted index.
 
 Ranking is Okapi BM25 over two kinds of terms, so queries tolerate inflection, compounds and typos:
@@ -31,7 +31,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-GENERATED_DIR = Path(__file__).resolve().parent / "generated"
+GENERATED_DIR = Path(__file__).resolve().parents[1] / "generated"
 INDEX_NAME = "lookup-index.json"  # what a search needs: postings, rule ids, section data
 DOCS_NAME = "lookup-docs.json"  # what showing a rule needs: texts per view, passages, rulings (loaded lazily)
 INDEX_VERSION = 2
@@ -165,7 +165,7 @@ def shared_idf(postings: Sequence[Postings], terms: Iterable[str]) -> dict[str, 
 
 
 class Index:
-    """A game's look-up index as loaded from JSON (see `translations.lookup_index` for its layout). The
+    """A game's look-up index as loaded from JSON (see `translations.lookup.index` for its layout). The
     documents (texts, passages, rulings) live in a second file that is read only when a rule is shown."""
 
     def __init__(self, game: str, title: str, editions: list[dict[str, str]], languages: list[str],

@@ -6,7 +6,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from translations.audit_report import visible
+from translations.audit.reports.render import visible
 
 
 def render_json(result: Mapping[str, Any], min_severity: str = "low") -> str:

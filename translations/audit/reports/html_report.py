@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from translations.audit_report import SEVERITIES, counts_line, marked_segments, visible
+from translations.audit.reports.render import SEVERITIES, counts_line, marked_segments, visible
 
 _CSS = """
 body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1400px;padding:1em 2em;color:#222}

@@ -1,0 +1,1 @@
+"""Audit reports: the shared view (:mod:`.render`) and one module per output format."""
