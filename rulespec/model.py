@@ -202,6 +202,28 @@ class Reading:
     citations: Citations = field(default_factory=dict)
 
 
+#: Impact classes measured by play (``rulespec impact``), from no measurable effect to a large one.
+IMPACT_CLASSES: tuple[str, ...] = ("none", "low", "medium", "high")
+
+
+@dataclass(frozen=True)
+class MeasuredImpact:
+    """What a ruling's non-default readings do to play, as measured by paired bot games.
+
+    Read from the game's generated impact file (written by ``rulespec impact --write``); a ruling that has
+    not been measured has none. ``impact_class`` is one of :data:`IMPACT_CLASSES`: the largest class over the
+    ruling's readings. ``summary`` is one English line a report can show ("settler_value: mean score +0.4
+    [0.2, 0.6]; arises in 63 % of games"); ``readings`` maps each non-default reading to its own class.
+    ``exercised`` is False when the ruling's situation arose in too few games to measure anything, so a
+    report says "not exercised by these bots" rather than "no effect".
+    """
+
+    impact_class: str
+    summary: str
+    readings: dict[str, str] = field(default_factory=dict)
+    exercised: bool = True
+
+
 @dataclass(frozen=True)
 class Ruling:
     id: str
@@ -212,6 +234,8 @@ class Ruling:
     reason: str
     origin: Origin
     impact: str = "medium"
+    #: The measured impact (see :class:`MeasuredImpact`); None until the ruling is measured.
+    measured: MeasuredImpact | None = None
 
 
 @dataclass(frozen=True)
