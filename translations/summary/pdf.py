@@ -1,8 +1,8 @@
 """Printing an HTML page (the player aid) to PDF with headless Chromium, driven by Playwright.
 
 Chromium lays the aid out exactly as the browser tests measure it (CSS multi-column, `@page`, hyphenation,
-inline SVG), so the PDF and the page count tests agree. WeasyPrint was tried as well: it needs Pango from the
-system and does not balance CSS columns across pages as Chromium does, so the aid uses Chromium.
+inline SVG), so the PDF and the page-count tests agree. (WeasyPrint, the other candidate, needs Pango from the
+system and was not tried.)
 
 The browser is Debian's `chromium` (Playwright's own browser download needs the network); `RULESPEC_CHROMIUM`
 names another executable. Missing pieces raise `PdfEngineMissing` with what to install, which the CLI turns
