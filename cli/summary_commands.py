@@ -1,4 +1,5 @@
-"""Summary commands: `rulespec summary` (rules summary / player aid) and `rulespec lookup` (find a rule).
+"""Summary commands: `rulespec summary` (rules summary), `rulespec aid` (the A4 player aid, HTML or PDF) and
+`rulespec lookup` (find a rule).
 
 Only typer is imported at module level. `lookup` imports just `translations.lookup.search` (standard library only) and
 reads the prebuilt index; `cli.app.main` routes `rulespec lookup …` to `lookup_main` (argparse) because typer
@@ -43,18 +44,30 @@ def summary(
     lang: Annotated[str, typer.Option("--lang", "-l", help="Language: en, de or nl.")] = "en",
     edition: Annotated[str | None, typer.Option("--edition", "-e", help="Follow this edition's terms and readings "
                                                 "(e.g. en-zman).", show_default=False)] = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="md, or html (the print-ready A4 player aid).")] = "md",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="md or html (the player aid is `rulespec aid`).")] = "md",
     output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE instead of stdout.",
                                                 show_default=False)] = None,
 ) -> None:
     """A complete rules summary from the spec, in play order, in English, German or Dutch."""
-    _check_edition(edition)
     if fmt not in FORMATS:
         raise _fail(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")
-    from cli.spec_commands import load_valid_spec
-    from translations.summary.i18n import available_languages
+    spec = _load_for_rendering(game, lang, edition)
     from translations.summary.render import summary_with_view
     from translations.summary.text import PlaceholderError
+
+    try:
+        text, view = summary_with_view(spec, lang, fmt, edition)
+    except PlaceholderError as exc:
+        raise _fail(str(exc), 1) from None
+    _warn_gaps(view, lang)
+    _emit(text, output, f"{spec.id} summary ({lang}, {fmt})")
+
+
+def _load_for_rendering(game: str | None, lang: str, edition: str | None) -> Any:
+    """The validated spec, after checking `lang` has a catalog and `edition` is one of the game's."""
+    _check_edition(edition)
+    from cli.spec_commands import load_valid_spec
+    from translations.summary.i18n import available_languages
 
     spec = load_valid_spec(game or _default_game())
     languages = available_languages()
@@ -62,25 +75,69 @@ def summary(
         raise _fail(f"no message catalog for language {lang!r} (available: {', '.join(languages)})")
     if edition is not None and edition not in spec.editions:
         raise _fail(f"{spec.id} has no edition {edition!r} (editions: {', '.join(spec.editions)})")
-    try:
-        text, view = summary_with_view(spec, lang, fmt, edition)
-    except PlaceholderError as exc:
-        raise _fail(str(exc), 1) from None
+    return spec
+
+
+def _warn_gaps(view: Any, lang: str) -> None:
     if view.untranslated:
         typer.echo(f"rulespec: warning: {len(view.untranslated)} message(s) have no {lang} translation and show "
                    "in English; run `python -m translations.summary.catalog update` and translate them", err=True)
     if view.term_fallbacks:
         typer.echo(f"rulespec: warning: no {lang} term for: {', '.join(sorted(view.term_fallbacks))}", err=True)
+
+
+def _emit(content: str | bytes, output: Path | None, label: str) -> None:
+    """Write `content` to `output` atomically (or text to stdout): the one place these commands write files."""
     if output is None:
-        typer.echo(text, nl=False)
+        if isinstance(content, bytes):
+            raise _fail("PDF output needs --output FILE")
+        typer.echo(content, nl=False)
         return
     from rulespec.outputs import write_atomic
 
     try:
-        write_atomic(output, text)
+        write_atomic(output, content)
     except OSError as exc:
         raise _fail(f"{output}: cannot write ({exc.strerror})") from None
-    typer.echo(f"{output}: {spec.id} summary ({lang}, {fmt})", err=True)
+    typer.echo(f"{output}: {label}", err=True)
+
+
+AID_FORMATS = ("html", "pdf")
+
+
+def aid(
+    game: Annotated[str | None, typer.Argument(help="Game id or spec folder (optional when only one game).",
+                                               show_default=False)] = None,
+    lang: Annotated[str, typer.Option("--lang", "-l", help="Language: en, de or nl.")] = "en",
+    edition: Annotated[str | None, typer.Option("--edition", "-e", help="That edition's rules alone, with no "
+                                                "edition notes (e.g. en-zman).", show_default=False)] = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="html, or pdf (printed by headless Chromium).")] = "html",
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE (needed for pdf).",
+                                                show_default=False)] = None,
+) -> None:
+    """The player aid: the rules on one A4 sheet (two pages) in play order, as HTML or PDF."""
+    if fmt not in AID_FORMATS:
+        raise _fail(f"--format must be one of {', '.join(AID_FORMATS)}, not {fmt!r}")
+    if fmt == "pdf" and output is None:
+        raise _fail("--format pdf needs --output FILE")
+    spec = _load_for_rendering(game, lang, edition)
+    from translations.summary.render import render_aid
+    from translations.summary.text import PlaceholderError
+
+    try:
+        html, view = render_aid(spec, lang, edition)
+    except PlaceholderError as exc:
+        raise _fail(str(exc), 1) from None
+    _warn_gaps(view, lang)
+    content: str | bytes = html
+    if fmt == "pdf":
+        from translations.summary.pdf import PdfEngineMissing, html_to_pdf
+
+        try:
+            content = html_to_pdf(html)
+        except PdfEngineMissing as exc:
+            raise _fail(str(exc)) from None
+    _emit(content, output, f"{spec.id} player aid ({lang}{', ' + edition if edition else ''}, {fmt})")
 
 
 def run_lookup(query: str | None, game: str | None = None, lang: str | None = None, edition: str | None = None,
@@ -185,4 +242,5 @@ def wants_fast_lookup(argv: list[str]) -> bool:
 def register(app: typer.Typer) -> None:
     """Add this module's commands to `app`."""
     app.command()(summary)
+    app.command()(aid)
     app.command()(lookup)

@@ -29,8 +29,8 @@ FIXTURE_DE = {
     "Income": "Einkommen",
     "Take {wood} {term:wood} from the supply.": "Nimm {wood} {term:wood} aus dem Vorrat.",
     "Harbour markers": "{terms:harbour_marker}",
-    "When your {term:ship} reaches a {term:harbour_marker}, move the marker back {spaces} spaces.":
-        "Erreicht dein {term:ship} einen {term:harbour_marker}, rückst du ihn {spaces} Felder zurück.",
+    "When your {term:ship} reaches a {term:harbour_marker}, the marker moves back.":
+        "Erreicht dein {term:ship} einen {term:harbour_marker}, rückt er zurück.",
     "Blocked harbour marker": "Blockierter {term:harbour_marker}",
     "A {term:harbour_marker} never moves onto another marker.": "Ein {term:harbour_marker} zieht nie auf einen "
                                                                  "anderen Stein.",
@@ -104,11 +104,25 @@ def test_fixture_summary_in_german_uses_edition_terms_and_numbers(mini) -> None:
 
 
 def test_ruling_note_names_readings_and_follows_edition(mini) -> None:
-    default = render_summary(mini, "en", "md")
-    assert "up to 3 spaces.** (de; followed here)" in default
-    assert "exactly 3 spaces. (en)" in default
-    english_edition = render_summary(mini, "en", "md", edition="en")
-    assert "exactly 3 spaces.** (en; followed here)" in english_edition
+    english = render_summary(mini, "en", "md")  # the English edition's readings by default
+    assert "exactly 3 spaces.** (en; followed here)" in english
+    assert "up to 3 spaces. (de)" in english
+    original = render_summary(mini, "en", "md", edition="de")
+    assert "up to 3 spaces.** (de; followed here)" in original
+
+
+def test_the_rule_text_states_the_followed_reading(mini) -> None:
+    """The disputed point is stated in the rule text itself, by the edition followed: no "instead" line."""
+    rule = "**Harbour markers** — When your ship reaches a harbour marker, the marker moves back. "
+    assert rule + "Move the harbour marker back exactly 3 spaces.\n" in render_summary(mini, "en", "md")
+    assert rule + "Move the harbour marker back up to 3 spaces.\n" in render_summary(mini, "en", "md", edition="de")
+    german = render_summary(mini, "de", "md", translations=fixture_de())
+    assert "rückt er zurück." in german and "instead" not in german
+
+
+def test_a_language_with_no_edition_follows_the_default_readings(mini) -> None:
+    dutch = render_summary(mini, "nl", "md")  # no Dutch edition of the fixture: the spec's default (de)
+    assert "up to 3 spaces" in dutch.split("(de; ")[0]
 
 
 def test_every_rule_id_is_an_anchor_in_the_fixture(mini) -> None:
@@ -265,21 +279,43 @@ def test_spec_dataclasses_are_untouched_by_rendering(mini) -> None:
     assert dataclasses.asdict(mini.rules["round.income"]) == before
 
 
-def test_a_followed_non_default_reading_is_stated_with_its_rule() -> None:
-    """With another edition's readings, the rule must not state only the default reading it replaces."""
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+def test_every_edition_reads_its_own_rule_in_the_rule_text(lang: str) -> None:
+    """With any edition's readings, each disputed rule's text (its first line, in bold in HTML) ends with that
+    edition's reading, and states no other reading of the same ruling."""
     from rulespec.model import load_spec
+    from translations.summary.view import ViewBuilder
 
     spec = load_spec("race_to_the_new_found_land")
     for edition in spec.editions:
-        text = render_summary(spec, "en", "md", edition=edition)
-        lines = text.splitlines()
+        builder = ViewBuilder(spec, lang, edition)
         for rule in [*spec.setup, *spec.rules.values()]:
-            touching = {r.id for r in spec.rulings.values() if rule.id in r.rules} | ({rule.ruling} - {None})
-            differing = [r for r in touching if spec.reading(r, edition).id != spec.rulings[r].default]
-            start = next(i for i, row in enumerate(lines) if f'<a id="{rule.id}"></a>' in row)
-            end = next((i for i in range(start + 1, len(lines)) if '<a id="' in lines[i]), len(lines))
-            block = "\n".join(lines[start:end])
-            assert block.count("In this edition instead:") == len(differing), (edition, rule.id)
+            params, followed = builder.rule_params(rule)
+            text = builder.rule_view(rule, 0, {}).text
+            for ruling, reading in followed:
+                own = builder.fill(reading.summary, {**params, **reading.params}, "")
+                assert own in text, (lang, edition, rule.id, ruling.id)
+                for other in ruling.readings.values():
+                    said = builder.fill(other.summary, {**params, **other.params}, "")
+                    assert other.id == reading.id or said == own or said not in text, (lang, edition, rule.id)
+
+
+def test_a_disputed_rule_states_only_what_the_editions_share() -> None:
+    """The spec convention the summaries rely on: a rule a ruling touches keeps the disputed point out of its
+    own summary (it is the followed reading's), so its text never uses a param the readings set differently."""
+    from rulespec.loading import bundled_games
+    from rulespec.model import load_spec
+    from translations.summary.text import PLACEHOLDER
+
+    for game in bundled_games():
+        spec = load_spec(game)
+        rules = {r.id: r for r in [*spec.setup, *spec.rules.values()]}
+        for ruling in spec.rulings.values():
+            values = [reading.params for reading in ruling.readings.values()]
+            disputed = {k for k in set().union(*values) if len({repr(v.get(k)) for v in values}) > 1}
+            for rule_id in ruling.rules:
+                used = {m["param"] for m in PLACEHOLDER.finditer(rules[rule_id].summary) if m["param"]}
+                assert not used & disputed, f"{rule_id} states {sorted(used & disputed)}, which {ruling.id} disputes"
 
 
 def test_tables_name_components_by_their_terms_not_their_ids() -> None:

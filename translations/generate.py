@@ -2,8 +2,11 @@
 
 Per game, under `translations/generated/<game>/`:
 
-* `summary.<lang>.md` and `summary.<lang>.html` (the print-ready player aid) for every summary language of the
-  game, following the language's own edition and the spec's default readings;
+* `summary.<lang>.md` and `summary.<lang>.html` for every summary language of the game, following the
+  language's own edition (its terms and its readings of disputed rules; the spec's defaults for a language no
+  edition is printed in);
+* `aid.<lang>.html`, the player aid (one A4 sheet) of every summary language, following the same edition
+  (`rulespec aid --format pdf` prints it);
 * `lookup-index.json` and `lookup-docs.json`, the prebuilt index `rulespec lookup` searches and the rule texts,
   passages and rulings it shows.
 
@@ -28,13 +31,14 @@ def render(spec: Any, sources: Mapping[str, Path] | None = None, root: Path = GE
     """Every generated file of the summaries area for `spec`."""
     from translations.lookup.index import build_index, docs_json, index_json
     from translations.lookup.search import DOCS_NAME, INDEX_NAME
-    from translations.summary.render import FORMATS, render_summary
+    from translations.summary.render import FORMATS, render_aid, render_summary
 
     folder = output_dir(spec, root)
     files: dict[Path, str] = {}
     for lang in spec.summary_languages:
         for fmt in FORMATS:
             files[folder / f"summary.{lang}.{fmt}"] = render_summary(spec, lang, fmt)
+        files[folder / f"aid.{lang}.html"] = render_aid(spec, lang)[0]
     index = build_index(spec, sources)
     files[folder / INDEX_NAME] = index_json(index)
     files[folder / DOCS_NAME] = docs_json(index)

@@ -1,4 +1,4 @@
-"""Rendering a rules summary (Markdown or the print-ready HTML player aid) through Jinja templates.
+"""Rendering a rules summary (Markdown or HTML) and the player aid (HTML) through Jinja templates.
 
 The templates (`templates/summary.md.j2`, `templates/summary.html.j2`) use `jinja2.ext.i18n`: their fixed
 sentences are `{% trans %}` blocks (trimmed, with `{% pluralize %}` where a number is involved) translated
@@ -48,10 +48,10 @@ def make_environment(fmt: str, translations: CatalogTranslations) -> Environment
     return env
 
 
-@lru_cache(maxsize=1)
-def stylesheet() -> str:
-    """The player aid's CSS (inlined into the HTML so the file is self-contained)."""
-    return (STATIC_DIR / "summary.css").read_text(encoding="utf-8")
+@lru_cache(maxsize=4)
+def stylesheet(name: str = "summary.css") -> str:
+    """A stylesheet of `static/` (inlined into the HTML so the file is self-contained)."""
+    return (STATIC_DIR / name).read_text(encoding="utf-8")
 
 
 def render_view(view: SummaryView, fmt: str, translations: CatalogTranslations | None = None) -> str:
@@ -76,3 +76,15 @@ def summary_with_view(spec: Any, lang: str, fmt: str = "md", edition: str | None
     tr = translations if translations is not None else translations_for(lang)
     view = build_view(spec, lang, edition, html=fmt == "html", translations=tr)
     return render_view(view, fmt, tr), view
+
+
+def render_aid(spec: Any, lang: str, edition: str | None = None,
+               translations: CatalogTranslations | None = None) -> tuple[str, SummaryView]:
+    """The HTML player aid of `spec` in `lang` (one A4 sheet; see `translations.summary.aid`), and its
+    summary view (for `untranslated` and `term_fallbacks`)."""
+    from translations.summary.aid import build_aid
+
+    tr = translations if translations is not None else translations_for(lang)
+    aid = build_aid(spec, lang, edition, tr)
+    template = make_environment("html", tr).get_template("aid.html.j2")
+    return template.render(a=aid, css=Markup(stylesheet("aid.css"))), aid.summary

@@ -80,8 +80,12 @@ class TermResolver:
 
     @property
     def ruling_edition(self) -> str | None:
-        """The edition whose readings of disputed rules this summary follows (None: the spec's defaults)."""
-        return self.edition
+        """The edition whose readings of disputed rules this summary follows: the chosen edition, else the
+        language's own edition (999 Games' for Dutch); None (the spec's defaults) for a language no edition is
+        printed in."""
+        if self.edition is not None:
+            return self.edition
+        return edition_for_language(self.spec, self.lang)
 
     def keys(self) -> list[str]:
         """Glossary keys tried, in order, before falling back."""

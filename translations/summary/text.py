@@ -41,6 +41,17 @@ PLACEHOLDER = re.compile(
 )
 #: A numeric placeholder followed by whitespace only, right before a term placeholder.
 _NUMBER_BEFORE = re.compile(r"\{(?P<param>[a-z][a-z0-9_]*)\}\s+$")
+#: The end of a sentence (or of a heading-like "Label:" lead-in) right before a placeholder: what follows
+#: starts a sentence, so a term there is capitalised ("… Phase. Charterschepen …").
+_SENTENCE_BEFORE = re.compile(r"(?:^|[.!?]\s+)$")
+
+
+def capitalise(text: str, lang: str) -> str:
+    """`text` with its first letter upper-cased, as the language writes it: Dutch capitalises the digraph
+    "ij" as one letter ("ijzer" → "IJzer")."""
+    if lang.split("_")[0].split("-")[0] == "nl" and text[:2] in ("ij", "Ij"):
+        return "IJ" + text[2:]
+    return text[:1].upper() + text[1:]
 
 
 class PlaceholderError(ValueError):
@@ -85,12 +96,14 @@ def expand(
     icon_for: Callable[[str], str | None] | None = None,
     where: str = "",
     capital: bool = False,
+    marks: Mapping[str, str] | None = None,
 ) -> str:
     """Fill the placeholders of a (translated) message. `where` names the item for error messages; `capital`
-    upper-cases the first letter (a title or sentence that starts with a term: "{terms:frame_marker}")."""
+    upper-cases the first letter (a title or sentence that starts with a term: "{terms:frame_marker}");
+    `marks` maps a param to the mark shown after its value (`†` for a value no rulebook prints)."""
     lang = resolver.lang
     if capital and text[:1].isalpha():
-        text = text[:1].upper() + text[1:]
+        text = capitalise(text, lang)
         capital = False
     pieces: list[str] = []
     position = 0
@@ -104,9 +117,14 @@ def expand(
                 raise PlaceholderError(f"{where}: summary uses {{{name}}} but there is no param {name!r}")
             value = params[name]
             shown = format_value(value, lang, resolver)
+            mark = (marks or {}).get(name, "")
             if html:
                 css = "num" if _is_number(value) else "val"
                 shown = f'<b class="{css}">{escape(shown)}</b>'
+                if mark:
+                    shown += f'<sup class="prov">{escape(mark)}</sup>'
+            else:
+                shown += mark
             pieces.append(shown)
             continue
         concept = match["concept"]
@@ -115,8 +133,8 @@ def expand(
                 pronoun = resolver.relative(concept)
             except KeyError as error:
                 raise PlaceholderError(f"{where}: {error.args[0]}") from None
-            if capital and match.start() == 0:
-                pronoun = pronoun[:1].upper() + pronoun[1:]
+            if (capital and match.start() == 0) or (match.start() > 0 and _SENTENCE_BEFORE.search(text[:match.start()])):
+                pronoun = capitalise(pronoun, lang)
             pieces.append(pronoun)
             continue
         plural = match["kind"] == "terms"
@@ -127,8 +145,8 @@ def expand(
             term = resolver.term(concept, plural=plural, case=match["case"])
         except KeyError as error:
             raise PlaceholderError(f"{where}: {error.args[0]}") from None
-        if capital and match.start() == 0:
-            term = term[:1].upper() + term[1:]
+        if (capital and match.start() == 0) or (match.start() > 0 and _SENTENCE_BEFORE.search(text[:match.start()])):
+            term = capitalise(term, lang)
         if html:
             icon = icon_for(concept) if icon_for else None
             term = f'<span class="term">{icon or ""}{escape(term)}</span>'

@@ -25,7 +25,7 @@ import yaml
 from translations.summary.i18n import CatalogTranslations, translations_for
 from translations.summary.icons import IconSet
 from translations.summary.terms import TermResolver
-from translations.summary.text import expand, format_value
+from translations.summary.text import capitalise, expand, format_value
 from translations.summary.values import is_number, shown_attributes
 
 CONCEPT_PLACEHOLDER = re.compile(r"\{(?:terms?|rel)(?:@[a-z_]+)?:([a-z0-9_.]+)\}")
@@ -79,9 +79,8 @@ class RuleView:
     variant: str | None = None
     rulings: list[RulingView] = field(default_factory=list)
     tables: list[TableView] = field(default_factory=list)
-    #: Readings this summary follows that are not the default one the rule's own text states: they replace
-    #: that part of the rule, so they are shown with the rule, not only in the note.
-    instead: list[str] = field(default_factory=list)
+    #: The rule's own text, without the followed readings that `text` ends with (what every edition shares).
+    shared_text: str = ""
 
 
 @dataclass
@@ -97,6 +96,9 @@ class TableView:
     title: str
     columns: list[str]
     rows: list[list[str]]
+    #: The weakest provenance of the table's values (`sourced`, `example`, `inferred`, `assumed`): a table
+    #: no rulebook prints is shown marked, or left out of the player aid.
+    provenance: str = "sourced"
 
 
 @dataclass
@@ -127,6 +129,10 @@ class SummaryView:
     players_max: int
     edition: str | None
     edition_name: str | None
+    #: The edition whose readings of disputed rules the summary follows (`--edition`, else the language's own
+    #: edition); None: the spec's default readings (a language no edition is printed in).
+    readings_edition: str | None
+    readings_edition_name: str | None
     term_edition: str | None
     term_edition_name: str | None
     project_translation: bool  # no edition in this language: every term is the project's translation
@@ -138,6 +144,8 @@ class SummaryView:
     board_tables: list[TableView]
     appendix_tables: list[TableView]
     rule_ids: list[str]
+    #: Provenance marks used anywhere in the summary (`†`, `°`), so the legend explains exactly those.
+    marks_used: set[str] = field(default_factory=set)
     untranslated: set[str] = field(default_factory=set)
     term_fallbacks: set[str] = field(default_factory=set)
 
@@ -173,6 +181,7 @@ class ViewBuilder:
         self.tr = translations if translations is not None else translations_for(lang)
         self.icons = icons if icons is not None else IconSet.load()
         self.untranslated: set[str] = set()
+        self.marks_used: set[str] = set()
         self._provenance: dict[str, list[tuple[str, str]]] | None = None
 
     # -- text ---------------------------------------------------------------------------------------------
@@ -189,10 +198,12 @@ class ViewBuilder:
             return message
         return translated
 
-    def fill(self, message: str, params: Mapping[str, Any], where: str, capital: bool = True) -> str:
-        """Translate, then fill placeholders (HTML-escaped in HTML mode); the first letter is upper-cased."""
+    def fill(self, message: str, params: Mapping[str, Any], where: str, capital: bool = True,
+             marks: Mapping[str, str] | None = None) -> str:
+        """Translate, then fill placeholders (HTML-escaped in HTML mode); the first letter is upper-cased.
+        `marks` gives the provenance mark shown after a param's value (see `param_marks`)."""
         return expand(self.msg(message), params, self.resolver, html=self.html, icon_for=self.icon_for, where=where,
-                      capital=capital)
+                      capital=capital, marks=marks)
 
     def plain_text(self, message: str, capital: bool = False) -> str:
         """A translated spec string with no params (names, titles, labels): terms filled, escaped for HTML."""
@@ -216,7 +227,7 @@ class ViewBuilder:
     def term_html(self, concept: str, plural: bool = False, capital: bool = False) -> str:
         term = self.resolver.term(concept, plural=plural)
         if capital:
-            term = term[:1].upper() + term[1:]
+            term = capitalise(term, self.lang)
         if not self.html:
             return term
         from markupsafe import escape
@@ -276,6 +287,7 @@ class ViewBuilder:
         return params, followed
 
     def ruling_view(self, ruling: Any, params: Mapping[str, Any], followed: Any) -> RulingView:
+        """A ruling's question and every reading, the followed one flagged."""
         readings = []
         for reading in ruling.readings.values():
             merged = {**params, **reading.params}
@@ -284,25 +296,59 @@ class ViewBuilder:
         return RulingView(ruling.id, self.plain_text(ruling.question, capital=True), readings,
                           self.resolver.ruling_edition or "default")
 
+    def rule_text(self, rule: Any, params: Mapping[str, Any], followed: Iterable[tuple[Any, Any]]) -> tuple[str, str]:
+        """`(text, shared)`: the rule as the followed edition states it, and the part every edition shares.
+
+        A rule a ruling touches states in its own summary only what the editions share; the disputed point is
+        the followed reading's summary, which ends the rule's text. So `--edition en-zman` (or a language's
+        own edition) reads its rule in the rule text itself, and a changed or added reading flows through."""
+        shared = self.fill(rule.summary, params, rule.id, marks=self.param_marks(rule.origin, rule.params))
+        parts = [shared] + [self.fill(reading.summary, {**params, **reading.params}, f"{ruling.id}/{reading.id}",
+                                      marks=self.param_marks(rule.origin, {k: v for k, v in params.items()
+                                                                           if k not in reading.params}))
+                            for ruling, reading in followed]
+        if self.html:
+            from markupsafe import Markup
+
+            return Markup(" ").join(parts), shared
+        return " ".join(parts), shared
+
     def rule_view(self, rule: Any, depth: int, tables_by_rule: Mapping[str, list[TableView]]) -> RuleView:
         params, followed = self.rule_params(rule)
+        text, shared = self.rule_text(rule, params, followed)
         return RuleView(
             id=rule.id,
             title=self.fill(rule.title, params, f"{rule.id} title"),
-            text=self.fill(rule.summary, params, rule.id),
+            text=text,
             depth=depth,
             order=rule.order,
             variant=self.plain_text(self.spec.variants[rule.variant].title)
             if rule.variant in self.spec.variants else None,
             rulings=[self.ruling_view(ruling, params, reading) for ruling, reading in followed],
             tables=list(tables_by_rule.get(rule.id, [])),
-            instead=[self.fill(reading.summary, {**params, **reading.params}, f"{ruling.id}/{reading.id}")
-                     for ruling, reading in followed if reading.id != ruling.default],
+            shared_text=shared,
         )
 
+    def param_marks(self, origin: Any, params: Mapping[str, Any]) -> dict[str, str]:
+        """The provenance mark of each shown param of the item at `origin` whose value no rulebook prints."""
+        marks = {}
+        for name, value in params.items():
+            if is_number(value) or isinstance(value, list | tuple):
+                mark = PROVENANCE_MARKS.get(self.provenance(origin.file, f"{origin.path}/params/{name}"), "")
+                if mark:
+                    marks[name] = mark
+                    self.marks_used.add(mark)
+        return marks
+
     def table_view(self, table: Any) -> TableView:
+        """A table, each value cell marked with its provenance (the first column is the row's key)."""
+        file, path = table.origin.file, table.origin.path
+        rows = [[self.value(cell) if j == 0 else self.marked(self.value(cell), file, f"{path}/rows/{i}/{j}")
+                 for j, cell in enumerate(row)] for i, row in enumerate(table.rows)]
+        weakest = max((self.provenance(file, f"{path}/rows/{i}") for i in range(len(table.rows))),
+                      key=lambda c: PROVENANCE_RANK.get(c, 0), default="sourced")
         return TableView(f"table-{table.id}", self.plain_text(table.title), [self.label(c) for c in table.columns],
-                         [[self.value(cell) for cell in row] for row in table.rows])
+                         rows, weakest)
 
     # -- provenance of face values ------------------------------------------------------------------------
     def provenance(self, file: str, path: str) -> str:
@@ -323,7 +369,10 @@ class ViewBuilder:
 
     def marked(self, text: str, file: str, path: str) -> str:
         """`text` followed by the mark of its provenance (`†` assumed, `°` inferred or from an example)."""
-        return text + PROVENANCE_MARKS.get(self.provenance(file, path), "")
+        mark = PROVENANCE_MARKS.get(self.provenance(file, path), "")
+        if mark:
+            self.marks_used.add(mark)
+        return text + mark
 
     def components(self) -> list[ComponentView]:
         views = []
@@ -397,6 +446,9 @@ class ViewBuilder:
             players_max=spec.players_max,
             edition=edition,
             edition_name=spec.editions[edition].name if edition else None,
+            readings_edition=self.resolver.ruling_edition,
+            readings_edition_name=spec.editions[self.resolver.ruling_edition].name
+            if self.resolver.ruling_edition else None,
             term_edition=term_edition,
             term_edition_name=spec.editions[term_edition].name if term_edition else None,
             project_translation=term_edition is None and self.resolver.used_project_translation,
@@ -409,6 +461,7 @@ class ViewBuilder:
             board_tables=[t for tid, t in tables.items() if tid not in placed],
             appendix_tables=[*self.area_table(), *self.component_tables()],
             rule_ids=[s.id for s in spec.setup] + list(spec.rules),
+            marks_used=self.marks_used,
             untranslated=self.untranslated,
             term_fallbacks=self.resolver.fallbacks,
         )

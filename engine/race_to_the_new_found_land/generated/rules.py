@@ -225,7 +225,7 @@ SEQUENCE: tuple[tuple[str, str, str], ...] = (
     ('land.build_ships', 'land', 'Build ships'),
     ('land.build_ships.shipyard_limit', 'land', 'One ship per shipyard'),
     ('land.build_ships.large_points', 'land', 'Points for a large ship'),
-    ('land.gold_substitute', 'land', 'Gold replaces another good'),
+    ('land.gold_substitute', 'land', 'Paying with gold'),
     ('land.market_refill', 'land', 'Refill the ship market'),
     ('frame_markers.choose', 'frame_markers', 'Reaching a frame marker'),
     ('frame_markers.timing', 'frame_markers', 'When a frame marker is resolved'),

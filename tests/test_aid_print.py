@@ -1,0 +1,99 @@
+"""The player aid printed by a real browser: every game, language and edition fits one A4 sheet (two pages),
+prints its body text at 8.5 pt or more in one size, leaves no page half-empty, shows no rule id and no value no
+rulebook prints, and marks edition differences only when no edition was chosen. Each run writes the PDF and a
+PNG of each page to tests/artifacts/ (ignored by git) for a person to look at."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from rulespec.loading import bundled_games
+from rulespec.model import load_spec
+from translations.summary.aid import build_aid
+from translations.summary.pdf import CHROMIUM_ARGS
+from translations.summary.render import render_aid
+
+CHROMIUM = Path("/usr/bin/chromium")
+ARTIFACTS = Path(__file__).parent / "artifacts"
+MIN_BODY_PT = 8.5
+PX_PER_PT = 96 / 72
+
+#: Computed font sizes (pt) of the body text: rules, setup steps, table cells.
+BODY_SIZES = """() => [...document.querySelectorAll('p.rule, section.setup li, td')]
+  .map(el => parseFloat(getComputedStyle(el).fontSize))"""
+
+CASES = [(game, lang, edition) for game in bundled_games() for spec in [load_spec(game)]
+         for lang in spec.summary_languages for edition in [None, *spec.editions]]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.skip("Debian chromium is not installed (apt-get install -y chromium)")
+    playwright = pytest.importorskip("playwright.sync_api")
+    with playwright.sync_playwright() as p:
+        launched = p.chromium.launch(executable_path=str(CHROMIUM), args=list(CHROMIUM_ARGS))
+        yield launched
+        launched.close()
+
+
+@pytest.mark.parametrize(("game", "lang", "edition"), CASES)
+def test_the_aid_prints_on_one_sheet(browser, tmp_path: Path, game: str, lang: str, edition: str | None) -> None:
+    pypdf = pytest.importorskip("pypdf")
+    spec = load_spec(game)
+    html, _ = render_aid(spec, lang, edition)
+    page_file = tmp_path / "aid.html"
+    page_file.write_text(html, encoding="utf-8")
+    requests: list[str] = []
+    page = browser.new_page()
+    page.on("request", lambda request: requests.append(request.url))
+    page.goto(page_file.as_uri())
+    page.emulate_media(media="print")
+    sizes = page.evaluate(BODY_SIZES)
+    pdf = page.pdf(format="A4", print_background=True, prefer_css_page_size=True)
+    page.close()
+    name = f"aid.{game}.{lang}.{edition or 'default'}"
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / f"{name}.pdf").write_bytes(pdf)
+    pages = pypdf.PdfReader(io.BytesIO(pdf)).pages
+    assert len(pages) <= 2, f"{name}: {len(pages)} A4 pages"
+    texts = [p.extract_text() for p in pages]
+    if len(pages) == 2:  # the back of the sheet is not left half-empty
+        assert len(texts[1]) >= 0.5 * len(texts[0]), f"{name}: page 2 holds {len(texts[1])} of {len(texts[0])} chars"
+    assert sizes and min(sizes) >= MIN_BODY_PT * PX_PER_PT - 0.01, f"{name}: body text below {MIN_BODY_PT} pt"
+    assert len(set(sizes)) == 1, f"{name}: body text in several sizes {sorted(set(sizes))}"
+    assert [u for u in requests if not u.startswith("file:")] == [], "the aid must be self-contained"
+    rule_ids = {r.id for r in spec.rules.values() if "." in r.id} | {s.id for s in spec.setup}
+    assert not [i for i in rule_ids if i in "".join(texts)], f"{name}: rule ids printed"
+
+
+@pytest.mark.parametrize("game", bundled_games())
+def test_the_aid_shows_no_value_no_rulebook_prints(game: str) -> None:
+    spec = load_spec(game)
+    for lang in spec.summary_languages:
+        aid = build_aid(spec, lang)
+        shown = [t for r in [*aid.setup, *(r for s in aid.sections for r in s.rules)] for t in r.tables]
+        assert all(t.provenance == "sourced" for t in shown)
+        html, _ = render_aid(spec, lang)
+        assert "†</td>" not in html and "°</td>" not in html
+
+
+def test_edition_notes_only_without_an_edition() -> None:
+    spec = load_spec("race_to_the_new_found_land")
+    default = build_aid(spec, "nl")
+    assert default.footnotes and not default.single_edition
+    # nl follows 999 Games: the frame marker moves back exactly 3 spaces, and de's "up to" is a note.
+    assert any("de" in note.editions.split(", ") for note in default.footnotes)
+    chosen = build_aid(spec, "en", "en-zman")
+    assert chosen.single_edition and not chosen.footnotes
+    html, _ = render_aid(spec, "en", "en-zman")
+    assert 'class="fn"' not in html and "milestone marker" in html
+
+
+def test_the_end_of_game_section_is_the_scoring_box() -> None:
+    for game in bundled_games():
+        aid = build_aid(load_spec(game), "en")
+        assert [s.title for s in aid.sections if s.scoring] == ["End of the game"], game
