@@ -22,7 +22,7 @@ from engine.francis_drake.model import (
 )
 from engine.francis_drake.scoring import ranking
 from engine.francis_drake.voyage import new_table
-from engine.runtime.api import TERMINAL, Action, Game, GameConfig, IllegalActionError, State
+from engine.runtime.api import TERMINAL, Action, Game, GameConfig, IllegalActionError, State, legal_match
 
 
 class FrancisDrakeGame(Game):
@@ -99,7 +99,10 @@ class FrancisDrakeState(State):
     def apply(self, action: Action) -> None:
         if self._legal is None or self._legal_at != len(self._history):
             self.legal_actions()
-        action = _canonical(action, self._legal, self.table.phase)  # type: ignore[arg-type]
+        matched = legal_match(action, self._legal)  # type: ignore[arg-type]
+        if matched is None:
+            raise IllegalActionError(f"illegal in phase {self.table.phase}: {action}")
+        action = matched
         self._legal = None
         t = self.table
         phase = t.phase
@@ -204,14 +207,3 @@ class FrancisDrakeState(State):
     def log(self) -> list[str]:
         """The event log: every move's effect and every chance outcome, in order."""
         return list(self.table.log)
-
-
-def _canonical(action: Action, legal: list[Action], phase: str) -> Action:
-    """The legal action equal to ``action`` up to the order of its arguments (JSON logs may sort keys)."""
-    if action in legal:
-        return action
-    wanted = (action.kind, sorted(action.args, key=lambda kv: kv[0]))
-    for candidate in legal:
-        if (candidate.kind, sorted(candidate.args, key=lambda kv: kv[0])) == wanted:
-            return candidate
-    raise IllegalActionError(f"illegal in phase {phase}: {action}")
