@@ -10,10 +10,11 @@ Exit codes: 0 success, 1 nothing found / invalid spec, 2 usage or I/O error.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
+
+from cli.options import EditionOpt, OptionalGameArg, OutputOpt
 
 FORMATS = ("md", "html")
 
@@ -38,14 +39,12 @@ def _check_edition(edition: str | None) -> None:
 
 
 def summary(
-    game: Annotated[str | None, typer.Argument(help="Game id or spec folder (optional when only one game).",
-                                               show_default=False)] = None,
-    lang: Annotated[str, typer.Option("--lang", "-l", help="Language: en, de or nl.")] = "en",
-    edition: Annotated[str | None, typer.Option("--edition", "-e", help="Follow this edition's terms and readings "
-                                                "(e.g. en-zman).", show_default=False)] = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="md, or html (the print-ready A4 player aid).")] = "md",
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE instead of stdout.",
-                                                show_default=False)] = None,
+    game: OptionalGameArg = None,
+    lang: Annotated[str, typer.Option("--lang", "-l", metavar="LANG", help="Language: en, de or nl.")] = "en",
+    edition: EditionOpt = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
+                                     help="md, or html (the print-ready A4 player aid).")] = "md",
+    output: OutputOpt = None,
 ) -> None:
     """A complete rules summary from the spec, in play order, in English, German or Dutch."""
     _check_edition(edition)
@@ -74,12 +73,12 @@ def summary(
     if output is None:
         typer.echo(text, nl=False)
         return
-    from rulespec.outputs import write_atomic
+    from rulespec.outputs import OutputError, write_output
 
     try:
-        write_atomic(output, text)
-    except OSError as exc:
-        raise _fail(f"{output}: cannot write ({exc.strerror})") from None
+        write_output(output, text)
+    except OutputError as exc:
+        raise _fail(str(exc)) from None
     typer.echo(f"{output}: {spec.id} summary ({lang}, {fmt})", err=True)
 
 
@@ -135,8 +134,7 @@ def lookup(
                                              show_default=False)] = None,
     lang: Annotated[str | None, typer.Option("--lang", "-l", help="Language of the summary shown (en, de, nl).",
                                              show_default=False)] = None,
-    edition: Annotated[str | None, typer.Option("--edition", "-e", help="Show this edition's terms and reading.",
-                                                show_default=False)] = None,
+    edition: EditionOpt = None,
     rule_id: Annotated[str | None, typer.Option("--id", help="Show the rule with this id.", show_default=False)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="How many matches to consider.")] = 5,
