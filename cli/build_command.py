@@ -39,6 +39,7 @@ def build(
 
     from cli.console import make_console
     from cli.spec_commands import _games, _overrides, check_game
+    from rulespec.loading import UnknownGame, resolve_folder
     from rulespec.outputs import ensure_folder
     from translations.sources.editions import unread_advice
 
@@ -46,13 +47,19 @@ def build(
         raise typer.BadParameter("must be 0 or more", param_hint="--games")
     console = make_console()
     overrides = _overrides(source, legacy_edition)
+    names = _games(game)
+    for name in names:  # an unknown game is a usage error before anything is created
+        try:
+            resolve_folder(name)
+        except UnknownGame as exc:
+            raise typer.BadParameter(str(exc), param_hint="GAME") from None
     ensure_folder(out)  # an output folder that cannot be written fails now, not after a minute of work
     overview = Table(title="rulespec build", show_lines=False)
     for column in ("game", "step", "result", "output"):
         overview.add_column(column, overflow="fold")
     failed = False
     all_unread: dict[str, list[Any]] = {}
-    for name in _games(game):
+    for name in names:
         loaded, problems, texts, unread = check_game(name, overrides)
         if loaded.spec is None:
             for problem in problems:

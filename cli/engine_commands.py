@@ -78,8 +78,8 @@ def _game_or_default(game: str | None) -> str:
 
     if game is not None:
         if looks_like_path(game) or game not in bundled_games():
-            _fail(f"no bundled game {game!r} to play (bundled games: {', '.join(bundled_games())}); the engines "
-                  "play bundled games only, by id")
+            _fail(f"no engine for game {game!r} (bundled games: {', '.join(bundled_games())}; the engines play "
+                  "bundled games, named by id)")
         return game
     try:
         return default_game()
@@ -147,9 +147,13 @@ def play(
     names = _bot_list(game, bots)
     seat_bots = {s: make_bot(names[i % len(names)], game) for i, s in enumerate(x for x in range(players) if x not in humans)}
     state = load_game(config).new_initial_state()
-    from rulespec.outputs import open_output
+    from rulespec.outputs import OutputError, open_output
 
-    stream = open_output(log, keep_partial=True) if log else None  # the log of an abandoned game is kept
+    try:
+        stream = open_output(log, keep_partial=True) if log else None  # the log of an abandoned game is kept
+    except OutputError as exc:
+        _fail(f"--log {exc}")
+        return
     session = _PlaySession(state, display_for(game), game, raw)
     logger = GameLog(stream, config) if stream else None
     rngs = {s: random.Random(seed * 7919 + s) for s in seat_bots}

@@ -69,8 +69,9 @@ def resolve_folder(game: str | Path) -> Path:
     if _GAME_ID.fullmatch(game) and (specs / game / "game.yaml").is_file():
         return specs / game
     known = ", ".join(bundled_games()) or "none"
-    hint = f"; for the folder of that name write ./{game}" if Path(game).is_dir() else ""
-    raise UnknownGame(f"no bundled game {game!r} (bundled games: {known}){hint}")
+    hint = (f"; the folder of that name here is written ./{game}" if Path(game).is_dir()
+            else "; a spec folder is written as a path, e.g. ./my_game")
+    raise UnknownGame(f"no spec folder or bundled game {game!r} (bundled games: {known}){hint}")
 
 
 #: What a game id looks like (a path never does: see :func:`looks_like_path`).

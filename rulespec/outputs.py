@@ -100,6 +100,9 @@ def _destination(target: Path | str, inputs: Iterable[Path]) -> tuple[str, Path]
     try:
         link = os.lstat(path)
     except FileNotFoundError:
+        folder = path.parent
+        if not folder.is_dir():  # a typo in an output path must not create a tree of folders
+            raise OutputError(f"{path}: cannot write: folder {folder} does not exist", errno.ENOENT) from None
         return "file", path
     except OSError as exc:
         raise OutputError(f"{path}: cannot write: {describe_write_error(exc)}", exc.errno or 0) from None

@@ -142,7 +142,7 @@ class _Builder:
                     raise YamlProblem("a spec file holds one YAML document (found a second '---')", line)
                 continue
             if isinstance(event, AliasEvent):
-                raise YamlProblem(f"aliases (*{event.anchor}) are not allowed in spec files", line)
+                raise YamlProblem(f"aliases (*name) are not allowed in spec files (found *{event.anchor})", line)
             if isinstance(event, (SequenceEndEvent, MappingEndEvent)):
                 value = self.stack.pop()[0]
                 if not self.stack:
