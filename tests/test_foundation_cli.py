@@ -85,4 +85,4 @@ def test_build_of_an_unknown_game_is_a_usage_error_without_traceback() -> None:
     result = subprocess.run([sys.executable, "-m", "cli.app", "build", "no_such_game"], capture_output=True, text=True,
                             cwd=REPO)
     assert result.returncode == 2
-    assert "no bundled game" in result.stderr and "Traceback" not in result.stderr
+    assert "no spec folder or bundled game" in result.stderr and "Traceback" not in result.stderr
