@@ -60,22 +60,25 @@ def resolve_folder(game: str | Path) -> Path:
     checkout's spec (see :func:`checkout_specs`)."""
     if looks_like_path(game):
         candidate = Path(game)
-        if candidate.is_dir():
-            return candidate.resolve()
-        if candidate.exists():
-            raise UnknownGame(f"{game}: not a folder (a spec is a folder holding game.yaml)")
+        try:
+            if candidate.is_dir():
+                return candidate.resolve()
+            if candidate.exists():
+                raise UnknownGame(f"{game}: not a folder (a spec is a folder holding game.yaml)")
+        except OSError as exc:
+            raise UnknownGame(f"{game}: cannot use this path ({exc.strerror})") from None
         raise UnknownGame(f"{game}: no such spec folder")
     specs = checkout_specs() or SPECS_DIR
     if _GAME_ID.fullmatch(game) and (specs / game / "game.yaml").is_file():
         return specs / game
     known = ", ".join(bundled_games()) or "none"
-    hint = (f"; the folder of that name here is written ./{game}" if Path(game).is_dir()
+    hint = (f"; the folder of that name here is written ./{game}" if _GAME_ID.fullmatch(game) and Path(game).is_dir()
             else "; a spec folder is written as a path, e.g. ./my_game")
     raise UnknownGame(f"no spec folder or bundled game {game!r} (bundled games: {known}){hint}")
 
 
 #: What a game id looks like (a path never does: see :func:`looks_like_path`).
-_GAME_ID = re.compile(r"[a-z][a-z0-9_]*")
+_GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,63}")
 
 
 def checkout_specs(start: Path | None = None) -> Path | None:

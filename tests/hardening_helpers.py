@@ -17,9 +17,10 @@ RNFL = "race_to_the_new_found_land"
 
 def rulespec(*args: str, cwd: Path | None = None, env: dict[str, str] | None = None, stdin: str = "",
              stdout: object = subprocess.PIPE, timeout: float = 300) -> subprocess.CompletedProcess[str]:
-    """``rulespec ARGS`` in a fresh interpreter running this checkout (``python -m cli.app``, i.e. ``cli.app.main``)."""
+    """``rulespec ARGS`` in a fresh interpreter running this checkout (``cli.app.main``). ``-P`` keeps the working
+    directory off ``sys.path``, as for the installed console script: a ``rulespec/`` folder there is data, not code."""
     environment = {**os.environ, "PYTHONPATH": str(REPO), "RULESPEC_PURE_PYTHON": "1", **(env or {})}
-    return subprocess.run([sys.executable, "-m", "cli.app", *args], cwd=cwd or REPO, env=environment, input=stdin,
+    return subprocess.run([sys.executable, "-P", "-m", "cli.app", *args], cwd=cwd or REPO, env=environment, input=stdin,
                           stdout=stdout, stderr=subprocess.PIPE, text=True, timeout=timeout)
 
 

@@ -38,7 +38,7 @@ def game_class(game_id: str) -> type[Game]:
 
 
 #: A game id: a package name under ``engine/``.
-_GAME_ID = re.compile(r"[a-z][a-z0-9_]*")
+_GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,63}")
 #: The ``engine`` package folder: a game is a sub-package (a module such as ``engine.native_build`` never is,
 #: and is not even imported).
 _ENGINE = Path(__file__).resolve().parent.parent
