@@ -99,10 +99,17 @@ class FrancisDrakeState(State):
     def apply(self, action: Action) -> None:
         if self._legal is None or self._legal_at != len(self._history):
             self.legal_actions()
-        matched = legal_match(action, self._legal)  # type: ignore[arg-type]
-        if matched is None:
-            raise IllegalActionError(f"illegal in phase {self.table.phase}: {action}")
-        action = matched
+        legal: list[Action] = self._legal  # type: ignore[assignment]
+        # a bot hands back an element of the list: found by identity here, in compiled code; anything else must be
+        # an Action equal to a listed one (engine.runtime.api.legal_match)
+        for listed in legal:
+            if listed is action:
+                break
+        else:
+            matched = legal_match(action, legal)
+            if matched is None:
+                raise IllegalActionError(f"illegal in phase {self.table.phase}: {action}")
+            action = matched
         self._legal = None
         t = self.table
         phase = t.phase
