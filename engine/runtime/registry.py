@@ -23,6 +23,9 @@ def game_class(game_id: str) -> type[Game]:
     package exposing a :class:`Game` subclass as ``GAME`` is a game — ``runtime`` or ``native`` is a module of
     the engine, not a game, and ``../x`` is nothing at all.
     """
+    found = _FOUND.get(game_id) if isinstance(game_id, str) else None
+    if found is not None:  # simulate loads a game per game played: check the package once
+        return found
     if not isinstance(game_id, str) or not _GAME_ID.fullmatch(game_id) or not (_ENGINE / game_id).is_dir():
         raise UnknownGameError(f"no engine for game {game_id!r} (expected package engine/{game_id})")
     try:
@@ -34,7 +37,12 @@ def game_class(game_id: str) -> type[Game]:
     game = getattr(module, "GAME", None)
     if not (isinstance(game, type) and issubclass(game, Game)):
         raise UnknownGameError(f"no engine for game {game_id!r}: engine.{game_id} is not a game package")
+    _FOUND[game_id] = game
     return game
+
+
+#: The game classes found so far, by id.
+_FOUND: dict[str, type[Game]] = {}
 
 
 #: A game id: a package name under ``engine/``.
