@@ -81,7 +81,7 @@ def build(
 def _build_game(spec: Any, folder: Path, problems: list[Any], texts: dict[str, str], unread: list[Any],
                 overrides: dict[str, Path], target: Path, games: int, overview: Any, console: Any) -> bool:
     """Every step of one game, each reported as a row of ``overview``; True when a step failed."""
-    from cli.spec_commands import is_bundled, render_generated
+    from cli.spec_commands import is_bundled, render_parts
     from rulespec.outputs import OutputError, write_atomic, write_outputs
     from rulespec.problems import display_path
     from translations.sources.trace import coverage
@@ -104,10 +104,15 @@ def _build_game(spec: Any, folder: Path, problems: list[Any], texts: dict[str, s
 
     started = time.perf_counter()
     # A spec folder other than the bundled one renders beside the other outputs, never over the package.
-    files = render_generated(spec, "all", None if is_bundled(spec) else target / "generated")
+    files, quoting = render_parts(spec, "all", None if is_bundled(spec) else target / "generated")
+    kept = ""
+    if unread:  # the summaries and look-up quote the texts: rendered without them, they would lose their passages
+        kept = f"; {len(quoting)} that quote the texts kept as they were"
+    else:
+        files.update(quoting)
     try:
         written = write_outputs(files)
-        generated = f"{len(files)} files, {len(written)} rewritten"
+        generated = f"{len(files)} files, {len(written)} rewritten{kept}"
     except OutputError as exc:  # an installed, read-only package: report, do not fail the build
         generated = f"not written ({exc})"
     folders = sorted({display_path(path.parent) for path in files})

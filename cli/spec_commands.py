@@ -269,7 +269,14 @@ def is_bundled(spec: object) -> bool:
 
 
 def render_generated(spec: object, what: str, out: Path | None = None) -> dict[Path, str]:
-    """Fresh renders of the generated files of one game (``engine``, ``summaries`` or ``all``).
+    """Fresh renders of the generated files of one game (``engine``, ``summaries`` or ``all``); see
+    :func:`render_parts`."""
+    engine, translations = render_parts(spec, what, out)
+    return {**engine, **translations}
+
+
+def render_parts(spec: object, what: str, out: Path | None = None) -> tuple[dict[Path, str], dict[Path, str]]:
+    """The engine's and the translations' generated files of one game, rendered afresh.
 
     A bundled game renders into its packages (``engine/<game>/generated``, ``translations/generated/<game>``);
     any other spec folder must name an ``out`` folder, so that a scratch copy never overwrites them.
@@ -289,12 +296,21 @@ def render_generated(spec: object, what: str, out: Path | None = None) -> dict[P
         from rulespec.outputs import ensure_folder
 
         ensure_folder(out)
-    files: dict[Path, str] = {}
+    engine: dict[Path, str] = {}
+    translations: dict[Path, str] = {}
     if what in ("engine", "all"):
-        files.update(render_engine(spec, out / "engine" / spec.id / "generated" if out else None))  # type: ignore[attr-defined]
+        engine = render_engine(spec, out / "engine" / spec.id / "generated" if out else None)  # type: ignore[attr-defined]
     if what in ("summaries", "all"):
-        files.update(render_translations(spec, root=out / "translations") if out else render_translations(spec))
-    return files
+        translations = render_translations(spec, root=out / "translations") if out else render_translations(spec)
+    return engine, translations
+
+
+def unread_texts(spec: object) -> list[object]:
+    """The editions whose rulebook text cannot be read. The summaries and look-up files quote the texts: rendered
+    without them, they must neither replace the committed files nor count as stale."""
+    from translations.sources.editions import read_sources
+
+    return read_sources(spec)[1]  # type: ignore[arg-type]
 
 
 def generate(
@@ -313,10 +329,20 @@ def generate(
 
     if what not in ("engine", "summaries", "all"):
         raise _fail(f"generate: unknown target {what!r} (engine, summaries or all)")
+    from translations.sources.editions import unread_advice
+
     stale_total: list[Path] = []
+    unread_any = False
     for name in _games(game):
         spec = load_valid_spec(name)
-        files = render_generated(spec, what, out)
+        files, quoting = render_parts(spec, what, out)
+        unread = unread_texts(spec) if quoting else []
+        if unread:
+            unread_any = True
+            typer.echo(f"{spec.id}: {len(quoting)} file(s) that quote the rulebook texts not "
+                       f"{'checked' if check else 'written'}; {unread_advice(unread)}", err=True)  # type: ignore[arg-type]
+        else:
+            files.update(quoting)
         if check:
             stale = stale_files(files)
             stale_total += stale
@@ -330,6 +356,8 @@ def generate(
     if check and stale_total:
         typer.echo("run `rulespec generate` and commit the result", err=True)
         raise typer.Exit(1)
+    if unread_any:
+        raise typer.Exit(2)
 
 
 def register(app: typer.Typer) -> None:

@@ -117,3 +117,18 @@ def test_each_flag_has_one_meaning() -> None:
         text = _help(command)
         assert re.search(r"--edition ID\s+Follow edition ID's terms and readings", text), command
         assert "ID=PATH" not in text, command
+
+
+def test_generate_without_the_texts_neither_writes_nor_checks_the_files_that_quote_them(tmp_path: Path) -> None:
+    spec, sources = mini_copy(tmp_path)
+    empty = tmp_path / "no_texts"
+    empty.mkdir()
+    out = tmp_path / "out"
+    result = rulespec("generate", "all", str(spec), "--out", str(out), env={"RULESPEC_SOURCES": str(empty)})
+    assert_clean_failure(result, 2, "quote the rulebook texts not written", "--source en=PATH")
+    assert not list(out.rglob("lookup-*.json"))  # rendered without passages, they would replace good ones
+    checked = rulespec("generate", "all", str(spec), "--out", str(out), "--check", env={"RULESPEC_SOURCES": str(empty)})
+    assert_clean_failure(checked, 2, "quote the rulebook texts not checked")
+    done = rulespec("generate", "all", str(spec), "--out", str(out), env={"RULESPEC_SOURCES": str(sources)})
+    assert done.returncode == 0, done.stderr
+    assert list(out.rglob("lookup-docs.json"))
