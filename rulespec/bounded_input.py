@@ -60,17 +60,28 @@ def read_timeout() -> float:
     return value if value > 0 else READ_TIMEOUT
 
 
-def describe_os_error(exc: OSError) -> str:
-    """A short reason for a failed open or read, in words a user acts on."""
-    reasons = {
-        errno.ENOENT: "file not found",
-        errno.ELOOP: "a symbolic link that points to itself (or a loop of links)",
-        errno.EACCES: "permission denied",
-        errno.EISDIR: "is a folder, not a file",
-        errno.ENOTDIR: "a part of the path is not a folder",
-        errno.ENAMETOOLONG: "the path is too long",
-    }
-    return reasons.get(exc.errno or 0, exc.strerror or str(exc))
+#: Why an open, read or write failed, in words a user acts on (both directions).
+_REASONS = {
+    errno.ELOOP: "a symbolic link that points to itself (or a loop of links)",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "operation not permitted",
+    errno.ENOTDIR: "a part of the path is not a folder",
+    errno.ENAMETOOLONG: "the path is too long",
+    errno.ENOSPC: "no space left on the device (disk full)",
+    errno.EDQUOT: "disk quota exceeded",
+    errno.EFBIG: "file too large for the device",
+    errno.EROFS: "read-only file system",
+    errno.EPIPE: "the reader closed the pipe",
+}
+#: What differs between reading and writing.
+_READING = {errno.ENOENT: "file not found", errno.EISDIR: "is a folder, not a file"}
+_WRITING = {errno.ENOENT: "the folder does not exist", errno.EISDIR: "is a folder"}
+
+
+def describe_os_error(exc: OSError, writing: bool = False) -> str:
+    """A short reason for a failed open, read or write, in words a user acts on."""
+    code = exc.errno or 0
+    return (_WRITING if writing else _READING).get(code) or _REASONS.get(code) or exc.strerror or str(exc)
 
 
 def open_input(path: Path, what: str = "file", regular_only: bool = True) -> tuple[int, os.stat_result]:

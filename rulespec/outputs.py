@@ -38,6 +38,8 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import IO
 
+from rulespec.bounded_input import describe_os_error
+
 #: What ``--output`` accepts to mean standard output.
 STDOUT = "-"
 
@@ -55,20 +57,7 @@ class OutputError(OSError):
 
 def describe_write_error(exc: OSError) -> str:
     """The reason a write failed, in words a user acts on."""
-    reasons = {
-        errno.ENOSPC: "no space left on the device (disk full)",
-        errno.EDQUOT: "disk quota exceeded",
-        errno.EFBIG: "file too large for the device",
-        errno.EACCES: "permission denied",
-        errno.EPERM: "operation not permitted",
-        errno.EROFS: "read-only file system",
-        errno.ENOTDIR: "a part of the path is not a folder",
-        errno.EISDIR: "is a folder",
-        errno.ENOENT: "the folder does not exist",
-        errno.ELOOP: "a loop of symbolic links",
-        errno.EPIPE: "the reader closed the pipe",
-    }
-    return reasons.get(exc.errno or 0, exc.strerror or str(exc))
+    return describe_os_error(exc, writing=True)
 
 
 def _encode(content: str | bytes) -> bytes:
