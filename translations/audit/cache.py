@@ -295,7 +295,7 @@ def blob_get(key: str) -> Any | None:
     head, body, arrays = entry
     try:
         cls = _blob_class(str(head.get("type", "")))
-        data = json.loads(body)
+        data = json.loads(body, object_hook=_unpaired)
         if cls is None or not isinstance(data, dict):
             return None
         return _rebuild(cls, data, arrays)
@@ -390,7 +390,7 @@ def _rebuild(cls: type, data: dict[str, Any], arrays: dict[str, bytes]) -> Any:
         if item.name not in data:
             return None
         try:
-            values[item.name] = _adapter(hint).validate_python(_unpaired(data[item.name]))
+            values[item.name] = _adapter(hint).validate_python(data[item.name])
         except ValidationError:
             return None
     if set(data) - set(values):
@@ -406,15 +406,13 @@ def _adapter(hint: Any) -> Any:
     return TypeAdapter(hint)
 
 
-def _unpaired(value: Any) -> Any:
-    """Undo :func:`_plain`'s ``__pairs__`` (keys as tuples, so they can be dict keys again)."""
-    if isinstance(value, dict):
-        if set(value) == {"__pairs__"} and isinstance(value["__pairs__"], list):
-            return {_hashable(_unpaired(k)): _unpaired(v) for k, v in (tuple(pair) for pair in value["__pairs__"])}
-        return {k: _unpaired(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_unpaired(v) for v in value]
-    return value
+def _unpaired(value: dict[str, Any]) -> dict[Any, Any]:
+    """``json.loads``'s object hook undoing :func:`_plain`'s ``__pairs__`` (keys as tuples, so they can be dict
+    keys again); called by the C parser for each object, so the rest of the data is never walked in Python."""
+    pairs = value.get("__pairs__") if len(value) == 1 else None
+    if not isinstance(pairs, list):
+        return value
+    return {_hashable(key): item for key, item in pairs}
 
 
 def _hashable(value: Any) -> Any:
