@@ -13,79 +13,127 @@ from typing import Annotated, Any
 
 import typer
 
-from cli.spec_commands import EditionOpt, OptionalGameArg
+from cli.options import LegacyEditionSourceOpt, OptionalGameArg, SourceOpt
 
 _SIMULATED_GAMES = 50
+#: Where ``build`` writes when no ``--out`` is given (not ``build/``: setuptools builds there).
+DEFAULT_OUT = Path("rulespec-build")
 
 
 def build(
     game: OptionalGameArg = None,
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for summaries, player aids and audit reports.")] = Path(
-        "build"
-    ),
-    edition: EditionOpt = None,
-    games: Annotated[int, typer.Option("--games", help="Seeded games to play through the engine as a smoke test.")] = (
-        _SIMULATED_GAMES
-    ),
+    out: Annotated[Path, typer.Option("--out", "-o", metavar="DIR",
+                                      help="Folder for summaries, player aids and audit reports.")] = DEFAULT_OUT,
+    source: SourceOpt = None,
+    games: Annotated[int, typer.Option("--games", metavar="N",
+                                       help="Seeded games to play through the engine as a smoke test.")] = _SIMULATED_GAMES,
+    legacy_edition: LegacyEditionSourceOpt = None,
 ) -> None:
-    """Validate, generate, summarise, audit and play the bundled game(s); print where the outputs went."""
+    """Validate, generate, summarise, audit and play the bundled game(s); print where the outputs went.
+
+    Without the rulebook texts it still does everything that needs none (the spec's structure, the generated
+    files, summaries and look-up, the engine), then lists each edition it could not read and how to point at
+    it. Exit 0 when everything ran, 1 when the spec is invalid or a step failed, 2 when texts could not be read.
+    """
     from rich.table import Table
 
     from cli.console import make_console
-    from cli.spec_commands import _games, _overrides, check_game, is_bundled, render_generated
-    from rulespec.outputs import write_atomic, write_outputs
-    from rulespec.problems import display_path
-    from translations.sources.trace import coverage
+    from cli.spec_commands import _games, _overrides, check_game
+    from rulespec.loading import UnknownGame, resolve_folder
+    from rulespec.outputs import ensure_folder
+    from translations.sources.editions import unread_advice
 
+    if games < 0:
+        raise typer.BadParameter("must be 0 or more", param_hint="--games")
     console = make_console()
-    overrides = _overrides(edition)
+    overrides = _overrides(source, legacy_edition)
+    names = _games(game)
+    for name in names:  # an unknown game is a usage error before anything is created
+        try:
+            resolve_folder(name)
+        except UnknownGame as exc:
+            raise typer.BadParameter(str(exc), param_hint="GAME") from None
+    ensure_folder(out)  # an output folder that cannot be written fails now, not after a minute of work
     overview = Table(title="rulespec build", show_lines=False)
     for column in ("game", "step", "result", "output"):
         overview.add_column(column, overflow="fold")
     failed = False
-    for name in _games(game):
-        loaded, problems, texts = check_game(name, overrides)
+    all_unread: dict[str, list[Any]] = {}
+    for name in names:
+        loaded, problems, texts, unread = check_game(name, overrides)
         if loaded.spec is None:
             for problem in problems:
                 console.print(f"error: {problem}", markup=False)
-            raise typer.Exit(1)
-        spec = loaded.spec
-        errors = [p for p in problems if p.severity == "error"]
-        for problem in errors:
-            console.print(f"error: {problem}", markup=False)
-        overview.add_row(spec.id, "validate", f"{'INVALID' if errors else 'valid'}: {len(errors)} errors, "
-                         f"{len(problems) - len(errors)} warnings; {len(spec.rules)} rules, {len(spec.setup)} setup steps, "
-                         f"{len(spec.rulings)} rulings", "")
-        if errors:
+            overview.add_row(name, "validate", f"INVALID: {len(problems)} problems; nothing else done", "")
             failed = True
             continue
+        spec = loaded.spec
+        if unread:
+            all_unread[spec.id] = unread
+        failed |= _build_game(spec, loaded.folder, problems, texts, unread, overrides, out / spec.id, games,
+                              overview, console)
+    console.print(overview)
+    for game_id, unread in all_unread.items():
+        console.print(f"{game_id}: {unread_advice(unread)}", markup=False, highlight=False)
+    raise typer.Exit(1 if failed else 2 if all_unread else 0)
+
+
+def _build_game(spec: Any, folder: Path, problems: list[Any], texts: dict[str, str], unread: list[Any],
+                overrides: dict[str, Path], target: Path, games: int, overview: Any, console: Any) -> bool:
+    """Every step of one game, each reported as a row of ``overview``; True when a step failed."""
+    from cli.spec_commands import is_bundled, render_parts
+    from rulespec.outputs import OutputError, write_atomic, write_outputs
+    from rulespec.problems import display_path
+    from translations.sources.trace import coverage
+
+    errors = [p for p in problems if p.severity == "error"]
+    for problem in errors:
+        console.print(f"error: {problem}", markup=False)
+    unchecked = f"; citations of {', '.join(u.edition for u in unread)} not checked (no text)" if unread else ""
+    overview.add_row(spec.id, "validate", f"{'INVALID' if errors else 'valid'}: {len(errors)} errors, "
+                     f"{len(problems) - len(errors)} warnings; {len(spec.rules)} rules, {len(spec.setup)} setup steps, "
+                     f"{len(spec.rulings)} rulings{unchecked}", "")
+    if errors:
+        return True
+    failed = False
+    if texts:
         report = coverage(spec, texts)
         overview.add_row(spec.id, "trace", ", ".join(f"{c.edition} {c.ratio:.1%}" for c in report), "")
+    else:
+        overview.add_row(spec.id, "trace", "skipped: no rulebook text could be read", "")
 
-        started = time.perf_counter()
-        # A spec folder other than the bundled one renders beside the other outputs, never over the package.
-        files = render_generated(spec, "all", None if is_bundled(spec) else out / spec.id / "generated")
-        try:
-            written = write_outputs(files)
-            generated = f"{len(files)} files, {len(written)} rewritten"
-        except OSError as exc:  # an installed, read-only package: report, do not fail the build
-            generated = f"not written ({exc.strerror})"
-        folders = sorted({display_path(path.parent) for path in files})
-        overview.add_row(spec.id, "generate", f"{generated} ({time.perf_counter() - started:.1f} s)", ", ".join(folders))
+    started = time.perf_counter()
+    # A spec folder other than the bundled one renders beside the other outputs, never over the package.
+    files, quoting = render_parts(spec, "all", None if is_bundled(spec) else target / "generated")
+    kept = ""
+    if unread:  # the summaries and look-up quote the texts: rendered without them, they would lose their passages
+        kept = f"; {len(quoting)} that quote the texts kept as they were"
+    else:
+        files.update(quoting)
+    try:
+        written = write_outputs(files)
+        generated = f"{len(files)} files, {len(written)} rewritten{kept}"
+    except OutputError as exc:  # an installed, read-only package: report, do not fail the build
+        generated = f"not written ({exc})"
+    folders = sorted({display_path(path.parent) for path in files})
+    overview.add_row(spec.id, "generate", f"{generated} ({time.perf_counter() - started:.1f} s)", ", ".join(folders))
 
-        target = out / spec.id
-        summaries = _summaries(spec)
-        for path, content, _ in summaries:
-            write_atomic(target / path, content)
-        overview.add_row(spec.id, "summaries", "; ".join(label for _, _, label in summaries),
-                         display_path(target) + "/summary.{" + ",".join(spec.summary_languages) + "}.{md,html}")
+    summaries = _summaries(spec)
+    for path, content, _ in summaries:
+        write_atomic(target / path, content)
+    overview.add_row(spec.id, "summaries", "; ".join(label for _, _, label in summaries),
+                     display_path(target) + "/summary.{" + ",".join(spec.summary_languages) + "}.{md,html}")
 
-        if len(spec.editions) > 1:
-            overview.add_row(spec.id, "audit", *_audit(spec.id, overrides, target))
+    if len(spec.editions) > 1:
+        if unread:
+            overview.add_row(spec.id, "audit", "skipped: it needs every edition's text (see below)", "")
+        else:
+            summary, outputs, ok = _audit(folder, overrides, target)
+            overview.add_row(spec.id, "audit", summary, outputs)
+            failed |= not ok
 
-        overview.add_row(spec.id, "engine", _play(spec.id, games), "")
-    console.print(overview)
-    raise typer.Exit(1 if failed else 0)
+    overview.add_row(spec.id, "engine", _play(spec.id, games), "")
+    return failed
 
 
 def _summaries(spec: Any) -> list[tuple[str, str, str]]:
@@ -100,8 +148,8 @@ def _summaries(spec: Any) -> list[tuple[str, str, str]]:
     return outputs
 
 
-def _audit(game: str, overrides: dict[str, Path], target: Path) -> tuple[str, str]:
-    """Run the audit of every pair of editions; write its JSON (and HTML) report."""
+def _audit(folder: Path, overrides: dict[str, Path], target: Path) -> tuple[str, str, bool]:
+    """Run the audit of every pair of editions; write its JSON (and HTML) report. ``(summary, outputs, ok)``."""
     import json
     from collections import Counter
 
@@ -112,9 +160,9 @@ def _audit(game: str, overrides: dict[str, Path], target: Path) -> tuple[str, st
 
     started = time.perf_counter()
     try:
-        result = run_audit(game, overrides)
+        result = run_audit(folder, overrides)
     except AuditError as exc:
-        return f"failed: {exc}", ""
+        return f"FAILED: {exc}", "", False
     view = contract_view(result)
     write_atomic(target / "audit.json", json.dumps(view, indent=1, ensure_ascii=False) + "\n")
     written = [target / "audit.json"]
@@ -130,7 +178,7 @@ def _audit(game: str, overrides: dict[str, Path], target: Path) -> tuple[str, st
     severities = Counter(f["severity"] for f in view["findings"])
     summary = (f"{len(view['findings'])} findings (high {severities['high']}, medium {severities['medium']}, "
                f"low {severities['low']}) in {time.perf_counter() - started:.1f} s")
-    return summary, ", ".join(display_path(p) for p in written)
+    return summary, ", ".join(display_path(p) for p in written), True
 
 
 def _play(game: str, games: int) -> str:
@@ -139,6 +187,8 @@ def _play(game: str, games: int) -> str:
     from engine.runtime.simulate import simulate
     from rulespec.model import load_spec
 
+    if games == 0:
+        return "skipped (--games 0)"
     spec = load_spec(game)
     parts = []
     for players in sorted({spec.players_min, spec.players_max}):

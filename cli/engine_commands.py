@@ -13,6 +13,8 @@ from typing import Annotated, Any
 
 import typer
 
+from cli.options import EditionOpt, OptionalGameArg
+
 
 def register(app: typer.Typer) -> None:
     """Add ``play``, ``replay`` and ``simulate`` to ``app``."""
@@ -71,9 +73,13 @@ def _bot_list(game: str, spec: str) -> list[str]:
 
 
 def _game_or_default(game: str | None) -> str:
-    from rulespec.loading import UnknownGame, default_game
+    """The game to play: a bundled game's id (an engine plays only those), or the default one."""
+    from rulespec.loading import UnknownGame, bundled_games, default_game, looks_like_path
 
     if game is not None:
+        if looks_like_path(game) or game not in bundled_games():
+            _fail(f"no engine for game {game!r} (bundled games: {', '.join(bundled_games())}; the engines play "
+                  "bundled games, named by id)")
         return game
     try:
         return default_game()
@@ -106,8 +112,7 @@ class _Abandon(Exception):
 
 
 def play(
-    game: Annotated[str | None, typer.Argument(help="Game id (a folder under rulespec/); $RULESPEC_GAME or the only "
-                                               "bundled game when omitted.", show_default=False)] = None,
+    game: OptionalGameArg = None,
     players: Annotated[int, typer.Option("--players", "-n", help="Number of players.")] = 3,
     seat: Annotated[
         list[int] | None, typer.Option("--seat", help="Seat (0-based) played by a human; repeatable. Default: 0.")
@@ -115,10 +120,11 @@ def play(
     bots: Annotated[str, typer.Option("--bots", help="Bots for the other seats, comma-separated, cycled.")] = "heuristic",
     hot_seat: Annotated[bool, typer.Option("--hot-seat", help="Every seat is played by a human at this terminal.")] = False,
     log: Annotated[
-        Path | None, typer.Option("--log", help="Write a JSON-lines log (config, one action per line, scores).")
+        Path | None, typer.Option("--log", metavar="FILE", show_default=False,
+                                  help="Write a JSON-lines log (config, one action per line, scores).")
     ] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the game's shuffles.")] = 0,
-    edition: Annotated[str | None, typer.Option("--edition", help="Play by this edition's reading of every ruling.")] = None,
+    edition: EditionOpt = None,
     ruling: Annotated[
         list[str] | None, typer.Option("--ruling", help="Override one ruling: RULING_ID=READING_ID (repeatable).")
     ] = None,
@@ -141,10 +147,12 @@ def play(
     names = _bot_list(game, bots)
     seat_bots = {s: make_bot(names[i % len(names)], game) for i, s in enumerate(x for x in range(players) if x not in humans)}
     state = load_game(config).new_initial_state()
+    from rulespec.outputs import OutputError, open_output
+
     try:
-        stream = log.open("w", encoding="utf-8") if log else None
-    except OSError as exc:
-        _fail(f"--log {log}: cannot write ({exc.strerror})")
+        stream = open_output(log, keep_partial=True) if log else None  # the log of an abandoned game is kept
+    except OutputError as exc:
+        _fail(f"--log {exc}")
         return
     session = _PlaySession(state, display_for(game), game, raw)
     logger = GameLog(stream, config) if stream else None
@@ -387,7 +395,8 @@ def _rules_lookup(game: str, topic: str, edition: str | None = None) -> str:
 # --------------------------------------------------------------------------- replay
 
 
-def replay(file: Annotated[Path, typer.Argument(help="A log written by `rulespec play --log`.")]) -> None:
+def replay(file: Annotated[Path, typer.Argument(metavar="LOG", help="A log written by `rulespec play --log` (a "
+                                                "file, or a FIFO: it is streamed, within size and line limits).")]) -> None:
     """Re-play a log: every action must be legal for the logged player and the final scores must match."""
     from engine.runtime.registry import UnknownGameError
     from engine.runtime.replay import LogError, LogReadError
@@ -410,12 +419,11 @@ def replay(file: Annotated[Path, typer.Argument(help="A log written by `rulespec
 
 
 def simulate(
-    game: Annotated[str | None, typer.Argument(help="Game id; $RULESPEC_GAME or the only bundled game when omitted.",
-                                               show_default=False)] = None,
+    game: OptionalGameArg = None,
     games: Annotated[int, typer.Option("--games", "-g", help="Number of games.")] = 100,
     players: Annotated[int, typer.Option("--players", "-n", help="Players per game.")] = 4,
     bots: Annotated[str, typer.Option("--bots", help="Bots, comma-separated, one per seat (cycled).")] = "random",
-    edition: Annotated[str | None, typer.Option("--edition", help="Edition whose readings the games follow.")] = None,
+    edition: EditionOpt = None,
     ruling: Annotated[
         list[str] | None, typer.Option("--ruling", help="Override one ruling: RULING_ID=READING_ID (repeatable).")
     ] = None,

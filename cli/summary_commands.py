@@ -16,6 +16,8 @@ from typing import Annotated, Any
 
 import typer
 
+from cli.options import EditionOpt, OptionalGameArg, OutputOpt
+
 FORMATS = ("md", "html")
 
 
@@ -39,14 +41,12 @@ def _check_edition(edition: str | None) -> None:
 
 
 def summary(
-    game: Annotated[str | None, typer.Argument(help="Game id or spec folder (optional when only one game).",
-                                               show_default=False)] = None,
-    lang: Annotated[str, typer.Option("--lang", "-l", help="Language: en, de or nl.")] = "en",
-    edition: Annotated[str | None, typer.Option("--edition", "-e", help="Follow this edition's terms and readings "
-                                                "(e.g. en-zman).", show_default=False)] = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="md or html (the player aid is `rulespec aid`).")] = "md",
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE instead of stdout.",
-                                                show_default=False)] = None,
+    game: OptionalGameArg = None,
+    lang: Annotated[str, typer.Option("--lang", "-l", metavar="LANG", help="Language: en, de or nl.")] = "en",
+    edition: EditionOpt = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
+                                     help="md or html (the player aid is `rulespec aid`).")] = "md",
+    output: OutputOpt = None,
 ) -> None:
     """A complete rules summary from the spec, in play order, in English, German or Dutch."""
     if fmt not in FORMATS:
@@ -93,12 +93,12 @@ def _emit(content: str | bytes, output: Path | None, label: str) -> None:
             raise _fail("PDF output needs --output FILE")
         typer.echo(content, nl=False)
         return
-    from rulespec.outputs import write_atomic
+    from rulespec.outputs import OutputError, write_output
 
     try:
-        write_atomic(output, content)
-    except OSError as exc:
-        raise _fail(f"{output}: cannot write ({exc.strerror})") from None
+        write_output(output, content)
+    except OutputError as exc:
+        raise _fail(str(exc)) from None
     typer.echo(f"{output}: {label}", err=True)
 
 
@@ -106,14 +106,12 @@ AID_FORMATS = ("html", "pdf")
 
 
 def aid(
-    game: Annotated[str | None, typer.Argument(help="Game id or spec folder (optional when only one game).",
-                                               show_default=False)] = None,
-    lang: Annotated[str, typer.Option("--lang", "-l", help="Language: en, de or nl.")] = "en",
-    edition: Annotated[str | None, typer.Option("--edition", "-e", help="That edition's rules alone, with no "
-                                                "edition notes (e.g. en-zman).", show_default=False)] = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="html, or pdf (printed by headless Chromium).")] = "html",
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE (needed for pdf).",
-                                                show_default=False)] = None,
+    game: OptionalGameArg = None,
+    lang: Annotated[str, typer.Option("--lang", "-l", metavar="LANG", help="Language: en, de or nl.")] = "en",
+    edition: EditionOpt = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
+                                     help="html, or pdf (printed by headless Chromium).")] = "html",
+    output: OutputOpt = None,
 ) -> None:
     """The player aid: the rules on one A4 sheet (two pages) in play order, as HTML or PDF."""
     if fmt not in AID_FORMATS:
@@ -192,8 +190,7 @@ def lookup(
                                              show_default=False)] = None,
     lang: Annotated[str | None, typer.Option("--lang", "-l", help="Language of the summary shown (en, de, nl).",
                                              show_default=False)] = None,
-    edition: Annotated[str | None, typer.Option("--edition", "-e", help="Show this edition's terms and reading.",
-                                                show_default=False)] = None,
+    edition: EditionOpt = None,
     rule_id: Annotated[str | None, typer.Option("--id", help="Show the rule with this id.", show_default=False)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     limit: Annotated[int, typer.Option("--limit", "-n", min=1, help="How many matches to consider.")] = 5,

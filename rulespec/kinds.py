@@ -16,7 +16,7 @@ KINDS: tuple[str, ...] = ("game", "components", "board", "setup", "rules", "glos
 
 #: Kinds whose documents hold lists to concatenate, and the list keys of each.
 LIST_KEYS: dict[str, tuple[str, ...]] = {
-    "components": ("components", "records", "decks"),
+    "components": ("components", "records", "decks", "attribute_types"),
     "board": ("areas", "tables"),
     "setup": ("steps",),
     "rules": ("variants", "rules"),
@@ -34,13 +34,19 @@ def kind_files(folder: Path) -> dict[str, list[Path]]:
     for kind in KINDS:
         files: list[Path] = []
         single = folder / f"{kind}.yaml"
-        if single.is_file():
+        if _is_entry(single):
             files.append(single)
         sub = folder / kind
         if kind != "game" and sub.is_dir():
-            files.extend(sorted(p for p in sub.glob("*.yaml") if p.is_file()))
+            files.extend(sorted(p for p in sub.glob("*.yaml") if _is_entry(p)))
         found[kind] = files
     return found
+
+
+def _is_entry(path: Path) -> bool:
+    """A file the loader must read: a file, or anything else that is not a folder (a broken or looping link, a
+    FIFO…), so that reading it reports what is wrong instead of the file being skipped without a word."""
+    return path.is_symlink() or (path.exists() and not path.is_dir())
 
 
 def stray_files(folder: Path) -> list[Path]:

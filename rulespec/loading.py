@@ -6,6 +6,8 @@ only built when no file has an error.
 
 from __future__ import annotations
 
+import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -39,20 +41,77 @@ class UnknownGame(LookupError):
     """Neither a spec folder nor the id of a bundled game."""
 
 
+def looks_like_path(game: str | Path) -> bool:
+    """Whether ``game`` names a folder rather than a game id: a :class:`~pathlib.Path`, or text with a path
+    separator or a leading dot (``./x``, ``x/``, ``../specs/x``, ``/abs/x``).
+
+    A bare name is always a game id, even when a folder of that name happens to be in the working directory
+    (``rulespec build`` itself writes ``rulespec-build/<game>/``): the bundled game must not be shadowed by
+    whatever the current directory holds.
+    """
+    if isinstance(game, Path):
+        return True
+    return game.startswith(".") or "/" in game or os.sep in game or (os.altsep is not None and os.altsep in game)
+
+
 def resolve_folder(game: str | Path) -> Path:
-    """The spec folder for a game id (``race_to_the_new_found_land``) or a path to a folder."""
-    candidate = Path(game)
-    if candidate.is_dir():
-        return candidate.resolve()
-    if isinstance(game, str) and (SPECS_DIR / game).is_dir():
-        return SPECS_DIR / game
+    """The spec folder for a game id (``race_to_the_new_found_land``) or a path to a folder (see
+    :func:`looks_like_path`). A game id inside a checkout of rulespec other than the one running means that
+    checkout's spec (see :func:`checkout_specs`)."""
+    if looks_like_path(game):
+        candidate = Path(game)
+        try:
+            if candidate.is_dir():
+                return candidate.resolve()
+            if candidate.exists():
+                raise UnknownGame(f"{game}: not a folder (a spec is a folder holding game.yaml)")
+        except OSError as exc:
+            raise UnknownGame(f"{game}: cannot use this path ({exc.strerror})") from None
+        raise UnknownGame(f"{game}: no such spec folder")
+    specs = checkout_specs() or SPECS_DIR
+    if _GAME_ID.fullmatch(game) and (specs / game / "game.yaml").is_file():
+        return specs / game
     known = ", ".join(bundled_games()) or "none"
-    raise UnknownGame(f"no spec folder or bundled game {str(game)!r} (bundled games: {known})")
+    hint = (f"; the folder of that name here is written ./{game}" if _GAME_ID.fullmatch(game) and Path(game).is_dir()
+            else "; a spec folder is written as a path, e.g. ./my_game")
+    raise UnknownGame(f"no spec folder or bundled game {game!r} (bundled games: {known}){hint}")
+
+
+#: What a game id looks like (a path never does: see :func:`looks_like_path`).
+_GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,63}")
+
+
+def checkout_specs(start: Path | None = None) -> Path | None:
+    """The spec folder of the rulespec checkout the working directory is in, when that checkout is not the
+    copy of rulespec running (an installed copy run from a clone: ``pip install .`` rather than ``-e .``);
+    else None. Inside a checkout, game ids mean *its* specs, the files the user is editing."""
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if (folder / "pyproject.toml").is_file() and (folder / "rulespec" / "__init__.py").is_file():
+            specs = folder / "rulespec"
+            try:
+                same = specs.samefile(SPECS_DIR)
+            except OSError:
+                same = False
+            return None if same else specs
+    return None
+
+
+def copy_note(folder: Path) -> str | None:
+    """A note saying which copy of a bundled spec a command acts on, when that is not the obvious one: this
+    checkout's spec while an installed rulespec runs."""
+    specs = checkout_specs()
+    if specs is None or folder.parent != specs:
+        return None
+    return (f"acting on this checkout's spec {display_path(folder)}; the rulespec running is installed at "
+            f"{SPECS_DIR.parent} (`pip install -e .` in the checkout makes them one)")
 
 
 def bundled_games() -> list[str]:
-    """Ids of the games whose specs ship with rulespec."""
-    return sorted(p.name for p in SPECS_DIR.iterdir() if (p / "game.yaml").is_file())
+    """Ids of the games whose specs ship with rulespec (this checkout's, inside a checkout: see
+    :func:`checkout_specs`)."""
+    specs = checkout_specs() or SPECS_DIR
+    return sorted(p.name for p in specs.iterdir() if (p / "game.yaml").is_file())
 
 
 #: Environment variable naming the game commands use when none is given.
@@ -247,4 +306,5 @@ def build_spec(folder: Path, documents: dict[str, list[YamlDocument]]) -> Spec:
     return spec
 
 
-__all__ = ["LIST_KEYS", "Loaded", "UnknownGame", "bundled_games", "load_documents", "resolve_folder"]
+__all__ = ["LIST_KEYS", "Loaded", "UnknownGame", "bundled_games", "checkout_specs", "copy_note", "load_documents",
+           "looks_like_path", "resolve_folder"]

@@ -33,7 +33,18 @@ class SpecError(Exception):
 
 def display_path(path: Path) -> str:
     """``path`` relative to the working directory when it is below it (shorter messages), else absolute."""
+    import os
+
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+        # abspath, not resolve(): a path through a looping symbolic link must still be shown
+        return os.path.relpath(os.path.abspath(path)) if _below_cwd(path) else str(path)
+    except (OSError, ValueError):
         return str(path)
+
+
+def _below_cwd(path: Path) -> bool:
+    import os
+
+    cwd = os.getcwd()
+    absolute = os.path.abspath(path)
+    return absolute == cwd or absolute.startswith(cwd.rstrip(os.sep) + os.sep)

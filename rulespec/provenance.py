@@ -19,6 +19,8 @@ from rulespec.yaml_source import YamlDocument
 
 CATEGORIES: tuple[str, ...] = ("sourced", "example", "inferred", "assumed", "unmarked")
 _VALUE_KEYS = ("count", "attributes", "params", "rows")
+#: Keys holding no values of the rules: where values come from, and the declared types of attributes.
+_NOT_VALUES = ("citations", "provenance", "attribute_types")
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,7 @@ def _sites(doc: YamlDocument) -> Iterator[ValueSite]:
                 for leaf_path, leaf in _leaves(value, sub):
                     category = leaf["provenance"] if _is_marked(leaf) else (here or "unmarked")
                     yield ValueSite(shown, doc.line_of(leaf_path), leaf_path, category)
-            elif key not in ("citations", "provenance"):
+            elif key not in _NOT_VALUES:
                 yield from walk(value, sub, here)
 
     yield from walk(doc.data, "", file_mark)

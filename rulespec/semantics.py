@@ -228,6 +228,15 @@ def check_summaries(loaded: Loaded, spec: Spec) -> Iterator[Problem]:
                                "summaries")
 
 
+def check_attribute_types(loaded: Loaded, spec: Spec) -> Iterator[Problem]:
+    """Every component's and record's attributes have the types its ``attribute_types`` declare (see
+    :mod:`rulespec.attribute_types`)."""
+    from rulespec.attribute_types import check_attribute_types as check
+
+    parents = {c.id: c.part_of for c in spec.components.values()}
+    yield from check(loaded.documents.get("components", []), set(spec.components), parents)
+
+
 #: Every semantic check, in report order.
 CHECKS: tuple[Callable[[Loaded, Spec], Iterator[Problem]], ...] = (
     check_unique_ids,
@@ -235,6 +244,7 @@ CHECKS: tuple[Callable[[Loaded, Spec], Iterator[Problem]], ...] = (
     check_references,
     check_every_edition_cited,
     check_counts,
+    check_attribute_types,
     check_glossary,
     check_rulings,
     check_summaries,

@@ -22,7 +22,7 @@ from engine.francis_drake.model import (
 )
 from engine.francis_drake.scoring import ranking
 from engine.francis_drake.voyage import new_table
-from engine.runtime.api import TERMINAL, Action, Game, GameConfig, IllegalActionError, State
+from engine.runtime.api import TERMINAL, Action, Game, GameConfig, IllegalActionError, State, legal_match
 
 
 class FrancisDrakeGame(Game):
@@ -99,7 +99,17 @@ class FrancisDrakeState(State):
     def apply(self, action: Action) -> None:
         if self._legal is None or self._legal_at != len(self._history):
             self.legal_actions()
-        action = _canonical(action, self._legal, self.table.phase)  # type: ignore[arg-type]
+        legal: list[Action] = self._legal  # type: ignore[assignment]
+        # a bot hands back an element of the list: found by identity here, in compiled code; anything else must be
+        # an Action equal to a listed one (engine.runtime.api.legal_match)
+        for listed in legal:
+            if listed is action:
+                break
+        else:
+            matched = legal_match(action, legal)
+            if matched is None:
+                raise IllegalActionError(f"illegal in phase {self.table.phase}: {action}")
+            action = matched
         self._legal = None
         t = self.table
         phase = t.phase
@@ -204,14 +214,3 @@ class FrancisDrakeState(State):
     def log(self) -> list[str]:
         """The event log: every move's effect and every chance outcome, in order."""
         return list(self.table.log)
-
-
-def _canonical(action: Action, legal: list[Action], phase: str) -> Action:
-    """The legal action equal to ``action`` up to the order of its arguments (JSON logs may sort keys)."""
-    if action in legal:
-        return action
-    wanted = (action.kind, sorted(action.args, key=lambda kv: kv[0]))
-    for candidate in legal:
-        if (candidate.kind, sorted(candidate.args, key=lambda kv: kv[0])) == wanted:
-            return candidate
-    raise IllegalActionError(f"illegal in phase {phase}: {action}")

@@ -20,7 +20,7 @@ from itertools import combinations, combinations_with_replacement, product
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any, Final
 
-from engine.runtime.api import TERMINAL, Action, IllegalActionError, State
+from engine.runtime.api import TERMINAL, Action, IllegalActionError, State, legal_match
 from engine.runtime.chance import shuffle
 
 if TYPE_CHECKING:
@@ -274,9 +274,11 @@ class RaceState(State):
         for listed in legal:
             if listed is action:
                 break
-        else:
-            if action not in legal:
+        else:  # anything else must be an Action equal to a listed one: see engine.runtime.api.legal_match
+            matched = legal_match(action, legal)
+            if matched is None:
                 raise IllegalActionError(f"{action} is not legal now ({STAGE_NAMES[self.stage]}, player {self.cur})")
+            action = matched
         self._legal = None
         self._history.append(action)
         try:

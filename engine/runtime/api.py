@@ -25,6 +25,8 @@ from typing import Any, ClassVar
 
 #: `current_player` of a finished game.
 TERMINAL = -1
+#: Seeds are 64-bit: larger ones only slow the generator down (a log could hold one of thousands of digits).
+MAX_SEED = 2**64
 
 
 class IllegalActionError(ValueError):
@@ -76,10 +78,20 @@ class Action(tuple):  # type: ignore[type-arg]
         return {"kind": self[0], "args": {k: _jsonable(v) for k, v in self[1]}}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Action:
-        """Inverse of :meth:`to_json`."""
-        args = tuple((k, _tupled(v)) for k, v in data.get("args", {}).items())
-        return cls(str(data["kind"]), args)
+    def from_json(cls, data: Any) -> Action:
+        """Inverse of :meth:`to_json`. Anything but ``{"kind": text, "args": {name: value}}`` with JSON scalars
+        or lists as values raises ``ValueError`` saying what is wrong (a log is untrusted input)."""
+        if not isinstance(data, dict):
+            raise ValueError(f"an action is an object {{\"kind\": …, \"args\": {{…}}}}, not {_json_type(data)}")
+        unknown = sorted(set(data) - {"kind", "args"})
+        if unknown:
+            raise ValueError(f"unknown field(s) in an action: {', '.join(map(str, unknown))}")
+        kind, args = data.get("kind"), data.get("args", {})
+        if not isinstance(kind, str):
+            raise ValueError(f"an action's kind is text, not {_json_type(kind)}")
+        if not isinstance(args, dict):
+            raise ValueError(f"an action's args are an object, not {_json_type(args)}")
+        return cls(kind, tuple((k, _tupled(v)) for k, v in args.items()))
 
     @classmethod
     def make(cls, kind: str, **args: Any) -> Action:
@@ -102,7 +114,45 @@ def _jsonable(value: Any) -> Any:
 def _tupled(value: Any) -> Any:
     if isinstance(value, list):
         return tuple(_tupled(v) for v in value)
+    if isinstance(value, dict):
+        raise ValueError("an action's argument values are text, numbers, true/false, null or lists, not objects")
     return value
+
+
+def _json_type(value: Any) -> str:
+    """The JSON name of a value's type, for messages about untrusted input."""
+    names = {dict: "an object", list: "a list", str: "text", bool: "true/false", int: "a number",
+             float: "a number", type(None): "null"}
+    return names.get(type(value), type(value).__name__)
+
+
+def legal_match(action: object, legal: list[Action]) -> Action | None:
+    """The element of ``legal`` that ``action`` stands for, or None: the one rule every game's ``apply`` uses.
+
+    Only an :class:`Action` equal to a listed one matches. A plain tuple equal to an action, another type, or
+    an action with its arguments in another order does not. The listed action itself is returned, so the
+    history holds exactly what ``legal_actions()`` produced (an equal action with ``True`` for ``1`` would
+    otherwise change what ``to_json`` writes). A bot hands back an element of the list, so the identity scan
+    finds it without comparing the actions before it by value.
+    """
+    for listed in legal:
+        if listed is action:
+            return listed
+    if type(action) is not Action:
+        return None
+    for listed in legal:
+        if listed == action and _same_types(listed[1], action[1]):  # type: ignore[index]
+            return listed
+    return None
+
+
+def _same_types(listed: Any, given: Any) -> bool:
+    """Equal values of the same types all the way down (``1 == True == 1.0`` in Python, not in a log)."""
+    if type(listed) is not type(given):
+        return False
+    if isinstance(listed, tuple):
+        return all(_same_types(a, b) for a, b in zip(listed, given, strict=True))
+    return True
 
 
 @dataclass(frozen=True)
@@ -131,15 +181,31 @@ class GameConfig:
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> GameConfig:
-        return cls(
-            game=data["game"],
-            players=int(data["players"]),
-            seed=int(data.get("seed", 0)),
-            edition=data.get("edition"),
-            rulings=dict(data.get("rulings", {})),
-            variants=tuple(data.get("variants", ())),
-        )
+    def from_json(cls, data: Any) -> GameConfig:
+        """Inverse of :meth:`to_json`; a malformed config (it comes from a log: untrusted) raises ``ValueError``
+        naming the field."""
+        if not isinstance(data, dict):
+            raise ValueError(f"config is an object, not {_json_type(data)}")
+        unknown = sorted(set(data) - {"game", "players", "seed", "edition", "rulings", "variants"})
+        if unknown:
+            raise ValueError(f"unknown config field(s): {', '.join(map(str, unknown))}")
+        game, players, seed = data.get("game"), data.get("players"), data.get("seed", 0)
+        edition, rulings, variants = data.get("edition"), data.get("rulings", {}), data.get("variants", [])
+        if not isinstance(game, str) or not game:
+            raise ValueError(f"config.game is a game id, not {_json_type(game)}")
+        for name, value in (("players", players), ("seed", seed)):
+            if type(value) is not int:
+                raise ValueError(f"config.{name} is a whole number, not {_json_type(value)}")
+        if not 0 <= seed < MAX_SEED:
+            raise ValueError(f"config.seed must be between 0 and 2**64 - 1, not {seed}")
+        if edition is not None and not isinstance(edition, str):
+            raise ValueError(f"config.edition is an edition id or null, not {_json_type(edition)}")
+        if not isinstance(rulings, dict) or not all(isinstance(v, str) for v in rulings.values()):
+            raise ValueError("config.rulings maps ruling ids to reading ids (text)")
+        if not isinstance(variants, list) or not all(isinstance(v, str) for v in variants):
+            raise ValueError("config.variants is a list of variant ids")
+        return cls(game=game, players=players, seed=seed, edition=edition, rulings=dict(rulings),
+                   variants=tuple(variants))
 
 
 class Game(ABC):
@@ -183,7 +249,11 @@ class State(ABC):
 
     @abstractmethod
     def apply(self, action: Action) -> None:
-        """Play ``action``; raise :class:`IllegalActionError` (state unchanged) if it is not legal."""
+        """Play ``action``; raise :class:`IllegalActionError` (state unchanged) if it is not legal.
+
+        Legal means an :class:`Action` equal to one of :meth:`legal_actions` (see :func:`legal_match`): a plain
+        tuple equal to one, another type, or an action with its arguments reordered is illegal.
+        """
 
     @abstractmethod
     def is_terminal(self) -> bool: ...

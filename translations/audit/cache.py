@@ -13,6 +13,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import tempfile
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -100,13 +101,14 @@ def _spec_digest(folder: Path) -> str:
 
 def _editions(folder: Path) -> list[dict[str, Any]]:
     """The editions declared in game.yaml, read directly (validating the whole spec costs ~1 s)."""
-    import yaml
+    from rulespec.yaml_source import YamlProblem, load_yaml
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    path = folder / "game.yaml"
     try:
-        data = yaml.load((folder / "game.yaml").read_text(encoding="utf-8"), Loader=loader)
-    except (OSError, yaml.YAMLError) as exc:
-        raise AuditError(f"{folder / 'game.yaml'}: cannot read the game's editions ({exc})") from None
+        data = load_yaml(path).data
+    except YamlProblem as exc:
+        where = f"{path}:{exc.line}" if exc.line else str(path)
+        raise AuditError(f"{where}: cannot read the game's editions ({exc.message})") from None
     editions = data.get("editions") if isinstance(data, dict) else None
     if not isinstance(editions, list) or not editions:
         raise AuditError(f"{folder / 'game.yaml'}: no editions declared")
@@ -126,7 +128,7 @@ def collect_inputs(game: str | Path, overrides: Mapping[str, Path]) -> AuditInpu
     ids = [str(e["id"]) for e in editions]
     for edition_id in overrides:
         if edition_id not in ids:
-            raise AuditError(f"--edition {edition_id}=...: the game has no edition {edition_id!r} "
+            raise AuditError(f"--source {edition_id}=...: the game has no edition {edition_id!r} "
                              f"(editions: {', '.join(ids)})")
     folder_of_sources = sources_dir()
     paths: dict[str, Path] = {}
@@ -138,7 +140,7 @@ def collect_inputs(game: str | Path, overrides: Mapping[str, Path]) -> AuditInpu
             paths[edition_id] = folder_of_sources / str(edition["source"])
         else:
             raise AuditError(f"cannot find the source folder for {edition['source']}: set RULESPEC_SOURCES or "
-                             f"pass --edition {edition_id}=PATH")
+                             f"pass --source {edition_id}=PATH")
     sources: dict[str, str] = {}
     for edition_id, path in paths.items():
         try:
@@ -166,59 +168,271 @@ def edition_key(inputs: AuditInputs, edition_id: str) -> str:
     return hashlib.sha256(json.dumps(payload).encode("utf-8")).hexdigest()
 
 
-def blob_get(key: str) -> Any | None:
-    """A prepared edition cached by :func:`blob_put`, or None. Only this program writes these files, into the
-    user's own cache folder."""
-    import pickle
+#: Largest cache entry read back (a prepared rulebook is a few megabytes): a bigger file is not ours.
+MAX_ENTRY_BYTES = 256_000_000
+#: First line of every entry: what follows is this format, for this key, with this SHA-256.
+ENTRY_FORMAT = "rulespec-cache/2"
+#: Only dataclasses of the audit's own modules are rebuilt from a cache entry (see :func:`blob_get`).
+_BLOB_MODULES = "translations.audit."
 
-    path = cache_dir() / f"edition-{key}.pickle"
+
+def _entry_path(kind: str, key: str, suffix: str = ".json") -> Path:
+    if not _KEY.fullmatch(key):
+        raise ValueError(f"not a cache key: {key!r}")
+    return cache_dir() / f"{kind}-{key}{suffix}"
+
+
+_KEY = re.compile(r"[0-9a-f]{64}")
+
+
+def _write_entry(kind: str, key: str, header: dict[str, Any], body: bytes, arrays: dict[str, bytes]) -> None:
+    """Write an entry atomically: its arrays (``.npy``) first, then the JSON file that names and hashes them, so
+    a reader never finds a JSON file whose arrays are missing. Failures to write are not errors."""
+    folder = cache_dir()
     try:
-        with path.open("rb") as handle:
-            return pickle.load(handle)
-    except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, TypeError, ValueError):
+        folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        for name, data in arrays.items():
+            _replace(folder, f"{kind}-{key}.{name}.npy", data)
+        head = {"format": ENTRY_FORMAT, "key": key, "sha256": hashlib.sha256(body).hexdigest(),
+                "arrays": {name: hashlib.sha256(data).hexdigest() for name, data in arrays.items()}, **header}
+        _replace(folder, f"{kind}-{key}.json", json.dumps(head, sort_keys=True).encode("utf-8") + b"\n" + body)
+        _prune(folder, kind)
+    except OSError:
+        return
+
+
+def _replace(folder: Path, name: str, data: bytes) -> None:
+    fd, tmp = tempfile.mkstemp(prefix=f".{name}.", suffix=".tmp", dir=folder)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(tmp, folder / name)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def _prune(folder: Path, kind: str) -> None:
+    """Keep the newest :data:`MAX_ENTRIES` entries of ``kind`` (with their arrays)."""
+    entries = sorted(folder.glob(f"{kind}-*.json"), key=lambda p: p.stat().st_mtime)
+    for old in entries[:-MAX_ENTRIES]:
+        for part in folder.glob(old.stem + ".*"):
+            part.unlink(missing_ok=True)
+
+
+def _read_owned(path: Path) -> bytes | None:
+    """The bytes of a cache file, or None when it is missing, too large, not a regular file, or not written by
+    this user (a cache folder others can write to must not feed this user's audit)."""
+    from rulespec.bounded_input import InputError, open_input
+
+    try:
+        fd, info = open_input(path, "cache entry")
+    except InputError:
+        return None
+    try:
+        if info.st_size > MAX_ENTRY_BYTES or (hasattr(os, "getuid") and info.st_uid != os.getuid()):
+            return None
+        with os.fdopen(os.dup(fd), "rb") as handle:
+            return handle.read(MAX_ENTRY_BYTES + 1)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
+
+
+def _read_entry(kind: str, key: str) -> tuple[dict[str, Any], bytes, dict[str, bytes]] | None:
+    """Header, verified body and verified arrays of an entry; None for anything missing, foreign or corrupt."""
+    try:
+        path = _entry_path(kind, key)
+    except ValueError:
+        return None
+    raw = _read_owned(path)
+    if raw is None:
+        return None
+    head_line, _, body = raw.partition(b"\n")
+    try:
+        head = json.loads(head_line)
+    except ValueError:
+        return None
+    if not isinstance(head, dict) or head.get("format") != ENTRY_FORMAT or head.get("key") != key:
+        return None
+    if head.get("sha256") != hashlib.sha256(body).hexdigest():
+        return None
+    arrays: dict[str, bytes] = {}
+    declared = head.get("arrays")
+    if not isinstance(declared, dict):
+        return None
+    for name, digest in declared.items():
+        if not isinstance(name, str) or not name.isidentifier():
+            return None
+        data = _read_owned(path.with_name(f"{kind}-{key}.{name}.npy"))
+        if data is None or hashlib.sha256(data).hexdigest() != digest:
+            return None
+        arrays[name] = data
+    return head, body, arrays
+
+
+def has_blob(key: str) -> bool:
+    """Whether a prepared edition is cached under ``key`` (its file exists; :func:`blob_get` still verifies it)."""
+    try:
+        return _entry_path("edition", key).is_file()
+    except ValueError:
+        return False
+
+
+def blob_get(key: str) -> Any | None:
+    """A prepared edition cached by :func:`blob_put`, or None.
+
+    Nothing read here can run code: the entry is JSON and ``.npy`` arrays loaded with ``allow_pickle=False``;
+    both are checked against the SHA-256 the entry records (a truncated or edited file is ignored), and the
+    JSON is rebuilt only into a dataclass of the audit's own modules, each field validated against its type
+    annotation by pydantic. A corrupt, foreign or crafted entry is therefore ignored (and rebuilt by the
+    caller), never executed.
+    """
+    entry = _read_entry("edition", key)
+    if entry is None:
+        return None
+    head, body, arrays = entry
+    try:
+        cls = _blob_class(str(head.get("type", "")))
+        data = json.loads(body, object_hook=_unpaired)
+        if cls is None or not isinstance(data, dict):
+            return None
+        return _rebuild(cls, data, arrays)
+    except (ValueError, TypeError, RecursionError, ImportError, AttributeError):
         return None
 
 
 def blob_put(key: str, value: Any) -> None:
-    """Store a prepared edition atomically; failures to write are not errors."""
-    import pickle
+    """Store a prepared edition (a dataclass of the audit's modules) atomically; failures to write are not
+    errors. Its ``numpy`` array fields go to ``.npy`` files, every other field to JSON (see :func:`_plain`)."""
+    import dataclasses
+    import io
 
-    folder = cache_dir()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".edition-", suffix=".pickle", dir=folder)
-        with os.fdopen(fd, "wb") as handle:
-            pickle.dump(value, handle, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, folder / f"edition-{key}.pickle")
-        entries = sorted(folder.glob("edition-*.pickle"), key=lambda p: p.stat().st_mtime)
-        for old in entries[:-MAX_ENTRIES]:
-            old.unlink(missing_ok=True)
-    except OSError:
-        return
+    import numpy as np
+
+    cls = type(value)
+    if not dataclasses.is_dataclass(value) or not cls.__module__.startswith(_BLOB_MODULES):
+        raise TypeError(f"blob_put stores the audit's dataclasses, not {cls.__name__}")
+    fields: dict[str, Any] = {}
+    arrays: dict[str, bytes] = {}
+    for item in dataclasses.fields(value):
+        current = getattr(value, item.name)
+        if isinstance(current, np.ndarray):
+            buffer = io.BytesIO()
+            np.save(buffer, current, allow_pickle=False)
+            arrays[item.name] = buffer.getvalue()
+        else:
+            fields[item.name] = _plain(current)
+    body = json.dumps(fields, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    _write_entry("edition", key, {"type": f"{cls.__module__}:{cls.__qualname__}"}, body, arrays)
+
+
+def _plain(value: Any) -> Any:
+    """JSON for a dataclass field: dataclasses become objects, tuples and sets lists (their field types turn
+    them back), and a mapping whose keys are not all strings becomes ``{"__pairs__": [[key, value], …]}``."""
+    import dataclasses
+
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        if all(isinstance(k, str) for k in value) and "__pairs__" not in value:
+            return {k: _plain(v) for k, v in value.items()}
+        return {"__pairs__": [[_plain(k), _plain(v)] for k, v in value.items()]}
+    if isinstance(value, (set, frozenset)):
+        return sorted((_plain(v) for v in value), key=repr)
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    raise TypeError(f"cannot cache a {type(value).__name__}")
+
+
+def _blob_class(name: str) -> type | None:
+    """The dataclass an entry names, if it is one of the audit's own (importing nothing else)."""
+    import dataclasses
+    import importlib
+
+    module_name, _, qualname = name.partition(":")
+    if not module_name.startswith(_BLOB_MODULES) or not qualname.isidentifier():
+        return None
+    if module_name.removeprefix(_BLOB_MODULES) not in _audit_modules():
+        return None
+    cls = getattr(importlib.import_module(module_name), qualname, None)
+    return cls if isinstance(cls, type) and dataclasses.is_dataclass(cls) else None
+
+
+@cache
+def _audit_modules() -> frozenset[str]:
+    """Names of the modules of the audit package, as files on disk (an entry cannot name anything else)."""
+    return frozenset(p.stem for p in Path(__file__).resolve().parent.glob("*.py"))
+
+
+def _rebuild(cls: type, data: dict[str, Any], arrays: dict[str, bytes]) -> Any:
+    """An instance of ``cls`` from an entry: arrays from ``.npy`` (no pickles), every other field validated
+    against its annotation (pydantic, lax: JSON lists become the tuples and sets the type asks for)."""
+    import dataclasses
+    import io
+    import typing
+
+    import numpy as np
+    from pydantic import ValidationError
+
+    hints = typing.get_type_hints(cls)
+    values: dict[str, Any] = {}
+    for item in dataclasses.fields(cls):
+        hint = hints[item.name]
+        if hint is np.ndarray:
+            if item.name not in arrays:
+                return None
+            values[item.name] = np.load(io.BytesIO(arrays[item.name]), allow_pickle=False)
+            continue
+        if item.name not in data:
+            return None
+        try:
+            values[item.name] = _adapter(hint).validate_python(data[item.name])
+        except ValidationError:
+            return None
+    if set(data) - set(values):
+        return None
+    return cls(**values)
+
+
+@cache
+def _adapter(hint: Any) -> Any:
+    """pydantic's validator of one field type (built once: building costs more than validating)."""
+    from pydantic import TypeAdapter
+
+    return TypeAdapter(hint)
+
+
+def _unpaired(value: dict[str, Any]) -> dict[Any, Any]:
+    """``json.loads``'s object hook undoing :func:`_plain`'s ``__pairs__`` (keys as tuples, so they can be dict
+    keys again); called by the C parser for each object, so the rest of the data is never walked in Python."""
+    pairs = value.get("__pairs__") if len(value) == 1 else None
+    if not isinstance(pairs, list):
+        return value
+    return {_hashable(key): item for key, item in pairs}
+
+
+def _hashable(value: Any) -> Any:
+    return tuple(_hashable(v) for v in value) if isinstance(value, list) else value
 
 
 def cache_get(key: str) -> dict[str, Any] | None:
-    """The cached result for ``key``, or None (a corrupt entry counts as missing)."""
-    path = cache_dir() / f"audit-{key}.json"
-    try:
-        with path.open(encoding="utf-8") as handle:
-            data = json.load(handle)
-    except (OSError, ValueError):
+    """The cached result for ``key``, or None: a missing, corrupt (its SHA-256 does not match), foreign or
+    oversized entry counts as missing."""
+    entry = _read_entry("audit", key)
+    if entry is None:
         return None
-    return data if isinstance(data, dict) and data.get("_key") == key else None
+    try:
+        data = json.loads(entry[1])
+    except (ValueError, RecursionError):
+        return None
+    return {**data, "_key": key} if isinstance(data, dict) else None
 
 
 def cache_put(key: str, result: dict[str, Any]) -> None:
     """Store a result atomically (temp file, then rename); a read-only cache folder is not an error."""
-    folder = cache_dir()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".audit-", suffix=".json", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            json.dump({**result, "_key": key}, handle, ensure_ascii=False)
-        os.replace(tmp, folder / f"audit-{key}.json")
-        entries = sorted(folder.glob("audit-*.json"), key=lambda p: p.stat().st_mtime)
-        for old in entries[:-MAX_ENTRIES]:
-            old.unlink(missing_ok=True)
-    except OSError:
-        return
+    body = {k: v for k, v in result.items() if k != "_key"}
+    _write_entry("audit", key, {}, json.dumps(body, ensure_ascii=False).encode("utf-8"), {})

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from rulespec.model import Origin, Spec
-from rulespec.problems import Problem
+from rulespec.problems import Problem, display_path
 
 LOCK_NAME = "citations.lock"
 _SOFT_HYPHEN = "\u00ad"
@@ -164,13 +164,30 @@ def lock_path(spec: Spec) -> Path:
     return spec.root / LOCK_NAME
 
 
+#: A lock holds a few hundred short fingerprints; anything near this size is not one.
+MAX_LOCK_BYTES = 5_000_000
+
+
 def read_lock(spec: Spec) -> dict[str, dict[str, str]]:
-    """``{item id: {edition: fingerprint}}`` from the game's citations.lock (empty when there is none)."""
+    """``{item id: {edition: fingerprint}}`` from the game's citations.lock (empty when there is none).
+
+    Raises :class:`rulespec.bounded_input.InputError` naming the file (and line) when the lock is too large,
+    not JSON, or not shaped ``{"fingerprints": {item: {edition: fingerprint}}}``.
+    """
+    from rulespec.bounded_input import InputError, loads_json, read_text
+
     path = lock_path(spec)
-    if not path.is_file():
+    if not path.exists() and not path.is_symlink():
         return {}
-    data = json.loads(path.read_text(encoding="utf-8"))
-    return data.get("fingerprints", {})
+    data = loads_json(read_text(path, MAX_LOCK_BYTES, LOCK_NAME), str(path))
+    fingerprints = data.get("fingerprints", {}) if isinstance(data, dict) else None
+    if not isinstance(fingerprints, dict) or not all(
+        isinstance(entry, dict) and all(isinstance(k, str) and isinstance(v, str) for k, v in entry.items())
+        for entry in fingerprints.values()
+    ):
+        raise InputError(f"{path}: not a citations lock (expected " '{"fingerprints": {item: {edition: fingerprint}}}); '
+                         "run `rulespec stamp` to write it afresh")
+    return fingerprints
 
 
 def lock_key(resolved: ResolvedCitation) -> str:
@@ -197,8 +214,14 @@ def check_citations(spec: Spec, texts: Mapping[str, str], names: Mapping[str, st
 
     ``names`` gives the file each text was read from (for messages: it may be an ``--edition`` override).
     """
+    from rulespec.bounded_input import InputError
+
     problems: list[Problem] = []
-    locked = read_lock(spec)
+    try:
+        locked = read_lock(spec)
+    except InputError as exc:
+        problems.append(Problem(display_path(lock_path(spec)), exc.line, "", str(exc).split(": ", 1)[-1], "lock"))
+        locked = {}
     current: dict[str, dict[str, list[str]]] = {}
     for r in resolve_citations(spec, texts):
         where = (names or {}).get(r.edition) or spec.editions[r.edition].source

@@ -1,0 +1,166 @@
+"""The audit cache cannot run code: entries are JSON and ``.npy`` (no pickles), verified by SHA-256, rebuilt only
+into the audit's own dataclasses; a corrupt, crafted or foreign entry is ignored (and rebuilt by the caller)."""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+from hardening_helpers import REPO
+
+from translations.audit import cache
+from translations.audit.alignment import PreparedEdition
+from translations.audit.features import Features, NumberMention
+from translations.audit.segment import Sentence
+
+KEY = "ab" * 32
+
+#: Files that still import pickle, and why; the audit engineer replaces the embedding worker's pipe (issue #13).
+PICKLE_PENDING = {"translations/audit/embeddings.py"}
+
+
+@pytest.fixture(autouse=True)
+def _own_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULESPEC_CACHE", str(tmp_path / "cache"))
+
+
+def _prepared() -> PreparedEdition:
+    sentence = Sentence(index=0, block=0, section=0, kind="paragraph", start=0, end=9, text="Take 2 ships",
+                        char_offsets=list(range(12)), tokens=["take", "2", "ships"],
+                        token_spans=[(0, 4), (5, 6), (7, 12)], lemmas=["take", "2", "ship"],
+                        lemma_keys=["Take", "2", None], step=3)
+    features = Features(numbers=[NumberMention(value=2, strong=True, bound="exact", first=1, last=1, counts="ship")],
+                        concepts={"ship": [(2, 2)]}, weak_concepts={"boat"},
+                        markers={("modality", "must"): [(0, 0)]})
+    return PreparedEdition(id="en", language="en", path="x.txt", sha256="0" * 64, source="Take 2 ships",
+                           sentences=[sentence], features=[features],
+                           embeddings=np.arange(6, dtype=np.float32).reshape(1, 6),
+                           glossary_concepts=frozenset({"ship"}), concept_kinds={"ship": "component"},
+                           not_rules=frozenset({4}))
+
+
+def _entry(key: str = KEY) -> Path:
+    return cache.cache_dir() / f"edition-{key}.json"
+
+
+def _rewrite(path: Path, head_changes: dict[str, object], body: bytes | None = None) -> None:
+    """Rewrite an entry with a consistent hash (as an attacker who can write the cache folder would)."""
+    head_line, _, old_body = path.read_bytes().partition(b"\n")
+    head = json.loads(head_line)
+    body = old_body if body is None else body
+    head.update(head_changes, sha256=hashlib.sha256(body).hexdigest())
+    path.write_bytes(json.dumps(head).encode() + b"\n" + body)
+
+
+def test_a_prepared_edition_comes_back_equal() -> None:
+    original = _prepared()
+    cache.blob_put(KEY, original)
+    assert cache.has_blob(KEY)
+    back = cache.blob_get(KEY)
+    assert isinstance(back, PreparedEdition)
+    assert back.sentences == original.sentences and back.features == original.features
+    assert back.features[0].markers == {("modality", "must"): [(0, 0)]}
+    assert back.glossary_concepts == frozenset({"ship"}) and back.not_rules == frozenset({4})
+    assert back.embeddings.dtype == np.float32 and np.array_equal(back.embeddings, original.embeddings)
+    assert not list(cache.cache_dir().glob("*.pickle"))
+
+
+def test_a_pickle_in_the_cache_folder_is_never_loaded(tmp_path: Path) -> None:
+    import pickle  # the attack, built here: no project module imports pickle
+
+    marker = tmp_path / "pwned"
+
+    class Exploit:
+        def __reduce__(self) -> tuple[object, tuple[str]]:
+            return (os.system, (f"touch {marker}",))
+
+    folder = cache.cache_dir()
+    folder.mkdir(parents=True)
+    (folder / f"edition-{KEY}.pickle").write_bytes(pickle.dumps(Exploit()))
+    (folder / f"edition-{KEY}.json").write_bytes(pickle.dumps(Exploit()))
+    assert cache.blob_get(KEY) is None
+    cache.blob_put(KEY, _prepared())
+    array = folder / f"edition-{KEY}.embeddings.npy"
+    buffer = io.BytesIO()
+    np.save(buffer, np.array([Exploit()], dtype=object), allow_pickle=True)  # an object array holds pickles
+    array.write_bytes(buffer.getvalue())
+    _rewrite(_entry(), {"arrays": {"embeddings": hashlib.sha256(buffer.getvalue()).hexdigest()}})
+    assert cache.blob_get(KEY) is None
+    assert not marker.exists()
+
+
+def test_a_corrupt_entry_is_ignored() -> None:
+    cache.blob_put(KEY, _prepared())
+    entry = _entry()
+    data = entry.read_bytes()
+    entry.write_bytes(data[:-10])  # truncated
+    assert cache.blob_get(KEY) is None
+    cache.blob_put(KEY, _prepared())
+    entry.write_bytes(entry.read_bytes().replace(b'"Take 2 ships"', b'"Take 9 ships"', 1))  # edited, stale hash
+    assert cache.blob_get(KEY) is None
+    cache.blob_put(KEY, _prepared())
+    array = cache.cache_dir() / f"edition-{KEY}.embeddings.npy"
+    array.write_bytes(array.read_bytes()[:-4])  # the array no longer matches its hash
+    assert cache.blob_get(KEY) is None
+
+
+@pytest.mark.parametrize("changes", [
+    {"type": "subprocess:Popen"},
+    {"type": "os:system"},
+    {"type": "translations.audit.cache:AuditInputs"},  # one of ours, but not what this entry holds
+    {"type": "translations.audit.nonexistent:X"},
+    {"key": "cd" * 32},
+    {"format": "rulespec-cache/1"},
+], ids=["popen", "os-system", "other-dataclass", "no-module", "other-key", "old-format"])
+def test_a_crafted_header_is_ignored(changes: dict[str, object]) -> None:
+    cache.blob_put(KEY, _prepared())
+    _rewrite(_entry(), changes)
+    assert cache.blob_get(KEY) is None
+
+
+def test_crafted_values_of_the_wrong_types_are_ignored() -> None:
+    cache.blob_put(KEY, _prepared())
+    body = json.loads(_entry().read_bytes().partition(b"\n")[2])
+    for field, value in (("sentences", "not a list"), ("features", [{"numbers": [{"value": "two"}]}]),
+                         ("not_rules", [{"x": 1}])):
+        crafted = {**body, field: value}
+        _rewrite(_entry(), {}, json.dumps(crafted).encode())
+        assert cache.blob_get(KEY) is None, field
+    _rewrite(_entry(), {}, json.dumps({**body, "extra_field": 1}).encode())
+    assert cache.blob_get(KEY) is None
+
+
+def test_an_entry_owned_by_another_user_is_ignored() -> None:
+    if os.geteuid() != 0:
+        pytest.skip("only root can give a file to another user")
+    cache.blob_put(KEY, _prepared())
+    os.chown(_entry(), 65534, 65534)
+    assert cache.blob_get(KEY) is None
+
+
+def test_audit_results_are_verified_too() -> None:
+    result = {"findings": [{"id": "x"}], "warnings": []}
+    cache.cache_put(KEY, result)
+    assert cache.cache_get(KEY) == {**result, "_key": KEY}
+    path = cache.cache_dir() / f"audit-{KEY}.json"
+    path.write_bytes(path.read_bytes().replace(b'"x"', b'"y"'))
+    assert cache.cache_get(KEY) is None
+    assert cache.cache_get("../../etc/passwd") is None  # not a key: never a path
+
+
+def test_no_module_of_the_project_imports_pickle() -> None:
+    pattern = re.compile(r"^\s*(import\s+(c?pickle|dill|shelve)\b|from\s+(c?pickle|dill|shelve)\s+import)", re.M)
+    offenders = set()
+    for path in REPO.rglob("*.py"):
+        relative = path.relative_to(REPO).as_posix()
+        if relative.startswith(("tests/", ".venv/", "build/")) or "/generated/" in relative:
+            continue
+        if pattern.search(path.read_text(encoding="utf-8", errors="replace")):
+            offenders.add(relative)
+    assert offenders <= PICKLE_PENDING, sorted(offenders - PICKLE_PENDING)
