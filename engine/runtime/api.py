@@ -193,9 +193,11 @@ class GameConfig:
         edition, rulings, variants = data.get("edition"), data.get("rulings", {}), data.get("variants", [])
         if not isinstance(game, str) or not game:
             raise ValueError(f"config.game is a game id, not {_json_type(game)}")
-        for name, value in (("players", players), ("seed", seed)):
-            if type(value) is not int:
-                raise ValueError(f"config.{name} is a whole number, not {_json_type(value)}")
+        # bool is an int subclass: `true` is no player count; the checks are spelled out so mypy narrows both
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise ValueError(f"config.players is a whole number, not {_json_type(players)}")
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"config.seed is a whole number, not {_json_type(seed)}")
         if not 0 <= seed < MAX_SEED:
             raise ValueError(f"config.seed must be between 0 and 2**64 - 1, not {seed}")
         if edition is not None and not isinstance(edition, str):
