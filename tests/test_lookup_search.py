@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from rulespec.model import load_spec
-from translations.lookup.index import build_index, docs_json, index_json
 from translations.lookup import search as lookup
+from translations.lookup.index import build_index, docs_json, index_json
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURE = Path(__file__).parent / "summary_fixtures"
