@@ -76,6 +76,37 @@ def test_cartography_places_as_many_tiles_as_the_chart_says(players: int) -> Non
     assert placed == min(sc.T.cartography[players], len(shown.spaces))
 
 
+@rulebook(RNFL, "end_phase.cartography", {"en": "As the Start Player, you"})
+def test_the_start_player_places_the_charted_tiles() -> None:
+    for start in (RED, BLUE):
+        sc = Scenario(3).clear().start_player(start)
+        sc.run("cartography")
+        deciders = sc.resolve_rest()
+        assert set(deciders) <= {start}
+
+
+@rulebook(RNFL, "end_phase.cartography", {
+    "en-zman": "If you cannot place the tile on the shown island, discard that tile and draw a new one.",
+})
+def test_a_charted_tile_that_does_not_fit_goes_to_the_storage_board() -> None:
+    sc = Scenario(3).clear()
+    anticosti = island(sc, "anticosti")
+    sc.fill_island("island.anticosti", {})
+    free = sc.T.islands[anticosti].spaces[0]
+    sc.state.st_islands.append(sc.state.space_tile[free])
+    sc.state.space_tile[free] = st.EMPTY
+    shape = sc.T.island_spaces[free].shape
+    loose = [t for t in sc.T.island_tiles if sc.T.island_tile_index[t.id] not in sc.state.space_tile]
+    misfit = next(t.id for t in loose if t.shape != shape)
+    fitting = next(t.id for t in loose if t.shape == shape)
+    sc.stack_islands(misfit, fitting)
+    sc.stack_compass(next(c.id for k, c in enumerate(sc.T.compass_tiles) if sc.T.compass[k] == anticosti))
+    sc.run("cartography")
+    sc.resolve_rest()
+    assert sc.T.island_tile_index[misfit] in sc.state.st_islands
+    assert sc.state.space_tile[free] == sc.T.island_tile_index[fitting]
+
+
 # --------------------------------------------------------------------------- island and city scoring
 
 
