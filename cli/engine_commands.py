@@ -95,8 +95,10 @@ PLAY_HELP = """\
   <number>         play the move with that number
   <move text>      play a move by its raw id (e.g. done), as --raw shows it
   <words>          list only the moves whose description contains all the words
+                   (when one move matches, Enter plays it)
   list             list the moves again
-  show             show the board and the moves again
+  show             show the edition's readings, the board and the moves again
+  readings         the readings in force where the editions disagree, and why
   raw              show or hide the raw move ids
   rules <topic>    look a rule up (e.g. rules settle, rules frame marker)
   help             this help
@@ -158,6 +160,7 @@ def play(
     logger = GameLog(stream, config) if stream else None
     rngs = {s: random.Random(seed * 7919 + s) for s in seat_bots}
     try:
+        session.show_readings()
         while not state.is_terminal():
             player = state.current_player
             if player in seat_bots:
@@ -165,12 +168,9 @@ def play(
                 session.report(player, action, seat_bots[player].name)
             else:
                 action = session.ask(player)
-            before = list(state.scores())
             if logger:
                 logger.action(player, action)
-            state.apply(action)
-            session.last_mover = player
-            session.score_changes(before)
+            session.play_move(player, action)
         if logger:
             logger.final(state)
         session.finish()
@@ -187,11 +187,15 @@ def play(
 class _PlaySession:
     """One terminal game: shows the board and the moves through the game's display hooks and reads the answers.
 
-    The game's words come from its :class:`engine.runtime.display.Display`; this class knows no game.
+    The game's words come from its :class:`engine.runtime.display.Display`; this class knows no game. Moves are
+    listed as :mod:`cli.play_moves` choices; each move's report (what happened, where its points came from) is
+    printed and summed in a :class:`cli.play_ledger.ScoreLedger`, shown per period and at the end.
     """
 
     def __init__(self, state: Any, display: Any, game: str, raw: bool) -> None:
         from rich.console import Console
+
+        from cli.play_ledger import ScoreLedger
 
         self.state = state
         self.display = display
@@ -200,8 +204,45 @@ class _PlaySession:
         self.console = Console(highlight=False)
         #: the seat that made the last move: a player deciding again right after himself gets the short view
         self.last_mover: int | None = None
+        players = len(state.scores())
+        self.ledger = ScoreLedger(players)
+        start = list(state.scores())
+        if any(start):
+            from engine.runtime.display import MoveReport, ScoreItem
+
+            self.ledger.add(MoveReport(points=[ScoreItem(s, "at the start", v) for s, v in enumerate(start)]), start)
+        self._readings: Any = None
 
     # -- output ----------------------------------------------------------------------------------------------
+
+    def seat_text(self, seat: int) -> Any:
+        """A seat's name, in its colour where the game gives seats colours."""
+        from rich.text import Text
+
+        colour = self.display.colour(self.state, seat)
+        return Text(self.display.seat(self.state, seat), style=f"bold {colour}" if colour else "")
+
+    def readings(self) -> Any:
+        """The edition and readings in force (read from the spec once; None when the spec cannot be read)."""
+        if self._readings is None:
+            try:
+                from cli.play_readings import edition_in_force
+                from rulespec.model import load_spec
+
+                game = self.state.game
+                self._readings = edition_in_force(load_spec(self.game), game.config, getattr(game, "readings", None))
+            except Exception as exc:  # the spec is another area's: say so, keep playing
+                self._readings = exc
+        return self._readings
+
+    def show_readings(self, full: bool = False) -> None:
+        from cli.play_readings import render
+
+        info = self.readings()
+        if isinstance(info, Exception):
+            self.console.print(f"[dim]The edition's readings cannot be shown ({info}).[/dim]")
+            return
+        self.console.print(render(info, full=full))
 
     def show_board(self, viewer: int, brief: bool = False) -> None:
         """The board as ``viewer`` sees it; a broken view falls back to the observation as JSON (play goes on)."""
@@ -212,27 +253,8 @@ class _PlaySession:
             self.console.print(f"[red]The board view failed ({exc}); the raw observation follows.[/red]")
             self.console.print_json(json.dumps(self.state.observation(viewer), default=str))
 
-    def numbered(self, actions: list[Any]) -> list[tuple[str | None, list[tuple[int, Any]]]]:
-        """The moves in display order, numbered from 1, under group headings when the list is long.
-
-        Groups keep the order of their first move, so short lists (and most long ones) keep the engine's order.
-        """
-        from engine.runtime.display import GROUP_THRESHOLD
-
-        groups: dict[str, list[Any]] = {}
-        for action in actions:
-            groups.setdefault(self.display.group(self.state, action), []).append(action)
-        if len(actions) <= GROUP_THRESHOLD or len(groups) == 1:
-            return [(None, list(enumerate(actions, 1)))]
-        out: list[tuple[str | None, list[tuple[int, Any]]]] = []
-        number = 1
-        for heading, members in groups.items():
-            out.append((heading, [(number + i, a) for i, a in enumerate(members)]))
-            number += len(members)
-        return out
-
     def print_moves(self, listing: list[tuple[str | None, list[tuple[int, Any]]]], words: list[str] | None = None) -> int:
-        """Print the numbered moves (only those matching every one of ``words``); the number printed."""
+        """Print the numbered choices (only those matching every one of ``words``); the number printed."""
         from rich.table import Table
         from rich.text import Text
 
@@ -243,15 +265,15 @@ class _PlaySession:
             grid.add_column(justify="right", width=5, style="bold")
             grid.add_column()
             rows = 0
-            for number, action in members:
-                text = self.display.describe(self.state, action)
-                if words and not all(w in f"{text} {action}".lower() for w in words):
+            for number, choice in members:
+                if words and not choice.matches(words):
                     continue
+                text = choice.line()
                 if heading and text.startswith(heading) and len(text) > len(heading):
                     text = text[len(heading) :].lstrip(" ,:")  # the heading above says the rest
                 cell = Text(text)
                 if self.raw:
-                    cell.append(f"  {action}", style="dim")
+                    cell.append("  " + " | ".join(str(a) for a in choice.actions[:3]), style="dim")
                 grid.add_row(str(number), cell)
                 rows += 1
             if not rows:
@@ -263,38 +285,74 @@ class _PlaySession:
         return shown
 
     def report(self, player: int, action: Any, bot: str) -> None:
-        """One line saying what a bot did, in the same words a human's moves are listed in."""
+        """One line saying what a bot did, in the words a human's moves are listed in (hidden parts left out)."""
         from rich.text import Text
 
-        line = Text(f"{self.display.seat(self.state, player)} ({bot}): ", style="dim")
-        line.append(self.display.describe(self.state, action))
+        line = Text()
+        line.append_text(self.seat_text(player))
+        line.append(f" ({bot}): ", style="dim")
+        line.append(self.display.public(self.state, action))
         if self.raw:
             line.append(f"   {action}", style="dim")
         self.console.print(line)
 
+    def play_move(self, player: int, action: Any) -> None:
+        """Apply ``action`` and say what came of it: the view's report, who gained points, a period's sums."""
+        from rich.text import Text
+
+        before = list(self.state.scores())
+        explain = self.display.explain(self.state, action)
+        self.state.apply(action)
+        self.last_mover = player
+        report = explain(self.state)
+        after = list(self.state.scores())
+        for text in report.lines:
+            self.console.print(Text(f"  {text}", style="italic"))
+        self.score_changes(before)
+        self.ledger.add(report, [new - old for old, new in zip(before, after, strict=False)])
+        if report.closed_period:
+            self.show_period(report.closed_period)
+
     def score_changes(self, before: list[int]) -> None:
         """After a move, who gained or lost points (scoring steps run between decisions and are easy to miss)."""
+        from rich.text import Text
+
         after = list(self.state.scores())
         for seat, (old, new) in enumerate(zip(before, after, strict=False)):
             if new != old:
-                self.console.print(
-                    f"[dim]  {self.display.seat(self.state, seat)}: {new - old:+d} points (now {new})[/dim]"
-                )
+                line = Text("  ")
+                line.append_text(self.seat_text(seat))
+                change = new - old
+                line.append(f": {change:+d} point{'' if abs(change) == 1 else 's'} (now {new})", style="dim")
+                self.console.print(line)
+
+    def show_period(self, period: str) -> None:
+        from cli.play_ledger import ledger_table
+
+        rows = self.ledger.period(period)
+        if rows:
+            self.console.print(ledger_table(f"{period}: where the points came from", rows, self.seat_text))
 
     def finish(self) -> None:
         from rich.table import Table
 
+        from cli.play_ledger import ledger_table
+
         self.show_board(-1)
+        scores = list(self.state.scores())
+        for period in self.ledger.named_periods():
+            self.show_period(period)
+        self.console.print(ledger_table("Where the points came from", self.ledger.totals(), self.seat_text, scores))
         winners = set(self.state.winners())
         table = Table(title="Final scores", title_justify="left")
         table.add_column("player")
         table.add_column("points", justify="right")
         table.add_column("")
-        for seat, score in enumerate(self.state.scores()):
-            table.add_row(self.display.seat(self.state, seat), str(score), "winner" if seat in winners else "")
+        for seat, score in enumerate(scores):
+            table.add_row(self.seat_text(seat), str(score), "winner" if seat in winners else "")
         self.console.print(table)
         named = ", ".join(self.display.seat(self.state, s) for s in sorted(winners)) or "nobody"
-        self.console.print(f"Final scores: {self.state.scores()}  winners: {named}")
+        self.console.print(f"Final scores: {scores}  winners: {named}")
 
     # -- input -----------------------------------------------------------------------------------------------
 
@@ -312,10 +370,13 @@ class _PlaySession:
         """Show the board and the numbered moves to ``player`` and read answers until one names a legal move."""
         from rich.markup import escape
 
+        from cli.play_moves import build_choices, numbered
+
         state = self.state
         actions = state.legal_actions()
-        listing = self.numbered(actions)
-        by_number = {number: action for _, members in listing for number, action in members}
+        choices = build_choices(self.display, state, actions)
+        listing = numbered(choices)
+        by_number = {number: choice for _, members in listing for number, choice in members}
         by_text = {str(a): a for a in actions}
         who = self.display.seat(state, player)
 
@@ -323,37 +384,52 @@ class _PlaySession:
             self.show_board(player, brief)
             if brief:
                 self.console.print("[dim](your move again: the short view; 'show' prints the whole board)[/dim]")
-            self.console.rule(f"[bold]{escape(who)}[/bold]", align="left")
+            self.console.rule(self.seat_text(player), align="left")
             self.console.print(f"[bold]{escape(self.display.prompt(state))}[/bold]")
             self.print_moves(listing)
 
-        again = self.last_mover == player
-        show_all(brief=again)
-        count = len(actions)
+        show_all(brief=self.last_mover == player)
+        count = len(choices)
         hint = f"Type a number from 1 to {count}, or 'help' for commands."
+        pending: Any = None  # the one choice the last filter matched: Enter plays it
         while True:
             answer = self.read(f"[bold]{escape(who)}[/bold] [dim](1–{count}, help)[/dim]> ")
             lowered = answer.lower()
+            chosen = None
             if lowered.isdigit():
                 number = int(lowered)
-                if number in by_number:
-                    return by_number[number]
-                self.console.print(f"[red]There is no move {number}.[/red] {hint}")
-                continue
-            if answer in by_text:
+                if number not in by_number:
+                    self.console.print(f"[red]There is no move {number}.[/red] {hint}")
+                    continue
+                chosen = by_number[number]
+            elif answer in by_text:
                 return by_text[answer]
-            if not lowered:
-                if count == 1:
-                    return actions[0]
-                self.console.print(hint)
+            elif not lowered:
+                if pending is not None:
+                    chosen = pending
+                elif count == 1:
+                    chosen = choices[0]
+                else:
+                    self.console.print(hint)
+                    continue
+            if chosen is not None:
+                action = self.pick_variant(chosen)
+                if action is not None:
+                    return action
+                pending = None
+                self.print_moves(listing)
                 continue
+            pending = None
             command, _, rest = lowered.partition(" ")
             if command in ("quit", "q", "exit"):
                 raise _Abandon("Game abandoned.")
             if command in ("help", "?", "h"):
                 self.console.print(escape(PLAY_HELP))
             elif command in ("show", "board"):
+                self.show_readings()
                 show_all()
+            elif command == "readings":
+                self.show_readings(full=True)
             elif command in ("list", "moves", "ls"):
                 self.print_moves(listing, rest.split() or None)
             elif command == "raw":
@@ -363,10 +439,56 @@ class _PlaySession:
             elif command == "rules":
                 topic = answer.partition(" ")[2].strip()
                 self.console.print(_rules_lookup(self.game, topic, state.game.config.edition), markup=False)
-            elif self.print_moves(listing, lowered.split()):
-                self.console.print(f"[dim]Moves matching {answer!r} above; type one's number.[/dim]")
             else:
-                self.console.print(f"[red]{escape(repr(answer))} is not a move or a command.[/red] {hint}")
+                pending = self.filter(listing, choices, answer, hint)
+
+    def filter(self, listing: Any, choices: list[Any], answer: str, hint: str) -> Any:
+        """List the choices matching ``answer``'s words; the choice when exactly one matches (Enter plays it).
+
+        When none matches, say what can be done now and, where the game knows, why the typed move is not."""
+        from rich.markup import escape
+
+        from cli.play_moves import overview
+
+        words = answer.lower().replace(":", " ").replace("=", " ").split()
+        matching = [c for c in choices if c.matches(answer.lower().split())]
+        if matching:
+            self.print_moves(listing, answer.lower().split())
+            if len(matching) == 1:
+                self.console.print("[dim]One move matches: press Enter to play it, or type its number.[/dim]")
+                return matching[0]
+            self.console.print(f"[dim]{len(matching)} moves match {escape(repr(answer))} above; type one's number.[/dim]")
+            return None
+        raw_move = ":" in answer or "=" in answer
+        what = "is not a legal move now" if raw_move else "is not a move or a command"
+        self.console.print(f"[red]{escape(repr(answer))} {what}.[/red]")
+        why = self.display.why(self.state, words)
+        if why:
+            self.console.print(escape(why))
+        self.console.print(f"Moves now: {escape(overview(choices))}. {hint}")
+        return None
+
+    def pick_variant(self, choice: Any) -> Any:
+        """The move behind a chosen line: at once, or after the player picks one of its variants (None: back)."""
+        from rich.markup import escape
+
+        if not choice.needs_variant:
+            return choice.actions[0]
+        self.console.print(f"[bold]{escape(choice.text)}[/bold] — which way?")
+        for number, variant in enumerate(choice.variants, 1):
+            extra = f"  [dim]{escape(str(choice.actions[number - 1]))}[/dim]" if self.raw else ""
+            self.console.print(f"  {number:>3} {escape(variant)}{extra}")
+        count = len(choice.variants)
+        while True:
+            answer = self.read(f"[dim](1–{count}, Enter: back to the list)[/dim]> ")
+            if not answer or answer.lower() in ("back", "b"):
+                return None
+            if answer.isdigit() and 1 <= int(answer) <= count:
+                return choice.actions[int(answer) - 1]
+            for action in choice.actions:
+                if answer == str(action):
+                    return action
+            self.console.print(f"[red]Type a number from 1 to {count}[/red], or Enter to go back.")
 
 
 def _rules_lookup(game: str, topic: str, edition: str | None = None) -> str:

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from rulespec.loading import Loaded
-from rulespec.model import Origin, Spec
+from rulespec.model import Origin, Ruling, Spec
 from rulespec.problems import Problem, display_path
 
 #: ``{name}``, ``{term:concept}`` and ``{terms:concept}`` slots of a summary.
@@ -207,6 +207,29 @@ def check_rulings(loaded: Loaded, spec: Spec) -> Iterator[Problem]:
                                f"params {sorted(reading.params)} but others set {sorted(names)}", "rulings")
         if len(ruling.readings) != len({r.id for r in ruling.readings.values()}):
             yield _problem(ruling.origin, "/readings", f"ruling {ruling.id!r}: duplicate reading ids", "rulings")
+        yield from _ruling_params_match_rules(spec, ruling)
+
+
+def _ruling_params_match_rules(spec: Spec, ruling: Ruling) -> Iterator[Problem]:
+    """A reading's params are params of the rules the ruling touches, and those rules hold the default reading.
+
+    The engine lays the chosen reading over the rule's params, so a reading that sets a name no rule has, or a
+    rule whose value differs from the default reading's, would make the spec and the engine's default disagree.
+    """
+    rules = [spec.rule(r) for r in ruling.rules if r in spec.rules or any(s.id == r for s in spec.setup)]
+    if not rules or ruling.default not in ruling.readings:
+        return
+    names = {name for rule in rules for name in rule.params}
+    for name, value in ruling.readings[ruling.default].params.items():
+        if name not in names:
+            yield _problem(ruling.origin, "/readings", f"ruling {ruling.id!r}: param {name!r} of its readings is "
+                           f"a param of none of its rules ({', '.join(ruling.rules)})", "rulings")
+            continue
+        for rule in rules:
+            if name in rule.params and rule.params[name] != value:
+                yield _problem(ruling.origin, "/default", f"ruling {ruling.id!r}: rule {rule.id} has {name}="
+                               f"{rule.params[name]!r} but the default reading {ruling.default!r} has {value!r}",
+                               "rulings")
 
 
 def check_summaries(loaded: Loaded, spec: Spec) -> Iterator[Problem]:

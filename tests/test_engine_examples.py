@@ -256,15 +256,27 @@ def test_frame_marker_moved_back_to_space_4() -> None:
     assert len(sc.state.objective_stacks[0]) == sc.T.objective_stack_size - 1
 
 
-def test_frame_marker_up_to_three_in_the_original() -> None:
-    sc = Scenario(3, edition="de").clear()
+def test_frame_marker_moves_the_full_three_in_every_edition() -> None:
+    """de: "Danach musst du den Rahmenmarker um bis zu 3 Felder weit nach hinten … rücken": with nothing in the way
+    the move is the full 3 spaces ("Danach rückt er den Rahmenmarker um 3 Felder zurück"), no choice is asked."""
+    for edition in ("de", "en", "en-zman", "nl"):
+        sc = Scenario(3, edition=edition).clear()
+        sc.state.score[YELLOW] = 5
+        sc.state.gain(YELLOW, 3)
+        sc.run("end_turn", YELLOW)
+        sc.play(sc.state.legal_actions()[0])
+        assert sc.finished and sc.state.frame_pos[0] == 4, edition
+
+
+def test_frame_marker_distance_is_a_choice_only_under_the_literal_reading() -> None:
+    sc = Scenario(3, rulings={"frame_marker_move_back": "player_chooses"}).clear()
     sc.state.score[YELLOW] = 5
     sc.state.gain(YELLOW, 3)
     sc.run("end_turn", YELLOW)
     sc.play(sc.state.legal_actions()[0])
-    assert {a.get("space") for a in sc.state.legal_actions()} == {6, 5, 4}  # "um bis zu 3 Felder"
-    sc.play("frame_back:space=4")
-    assert sc.state.frame_pos[0] == 4
+    assert {a.get("space") for a in sc.state.legal_actions()} == {6, 5, 4}
+    sc.play("frame_back:space=6")
+    assert sc.state.frame_pos[0] == 6
 
 
 def _pass_square_marker(edition: str, red_at: int) -> Scenario:
@@ -427,14 +439,14 @@ def test_large_ships_in_the_market_lie_face_down_except_in_zman() -> None:
     assert all(isinstance(x, str) for x in zman.state.observation(0)["large_market"])
 
 
-def test_gold_replaces_any_good_except_in_zman() -> None:
-    sc = Scenario(3, edition="de").clear()
-    sc.goods(RED, wood=1, gold=1)
-    payments = sc.state.payments(RED, sc.T.small_ship_cost, "build_ships")
-    assert len(payments) == 1 and payments[0][sc.T.gold] == 1
-    sc = Scenario(3, edition="en-zman").clear()
-    sc.goods(RED, wood=1, gold=1)
-    assert sc.state.payments(RED, sc.T.small_ship_cost, "build_ships") == []
+def test_gold_replaces_a_good_in_every_edition_zman_silent() -> None:
+    """de: "Anstatt 1 Holz, 1 Tuch oder 1 Eisen abzugeben, darfst du stattdessen 1 Gold abgeben." en-zman says
+    nothing about gold: silence is not a prohibition, so it plays by the default reading."""
+    for edition in ("de", "en-zman"):
+        sc = Scenario(3, edition=edition).clear()
+        sc.goods(RED, wood=1, gold=1)
+        payments = sc.state.payments(RED, sc.T.small_ship_cost, "build_ships")
+        assert len(payments) == 1 and payments[0][sc.T.gold] == 1, edition
 
 
 def test_cartography_example_one_space_left_draws_one_tile() -> None:

@@ -148,7 +148,9 @@ def test_cli_simulate_json_and_compare() -> None:
     data = json.loads(result.output)
     assert set(data["editions"]) == {"de", "en-zman"}
     assert data["comparison"]["baseline"] == "de"
-    assert data["comparison"]["readings"]["gold_substitute"] == {"de": "build_harbour_deliver", "en-zman": "never"}
+    readings = data["comparison"]["readings"]
+    assert readings["antwerp_capacity"] == {"de": "crate_limited", "en-zman": "any_number"}
+    assert "gold_substitute" not in readings  # en-zman is silent on gold: it follows the default (de) reading
     assert set(data["editions"]["de"]["groups"]["bot"]) == {"heuristic", "random"}
 
 

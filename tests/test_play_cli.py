@@ -38,6 +38,18 @@ def first_state(game: str, players: int, seed: int) -> object:
     return load_game(GameConfig(game=game, players=players, seed=seed)).new_initial_state()
 
 
+def keys_for(display: Display, state: object, action: Action) -> list[str]:
+    """What a player types to play ``action``: its line's number, then the variant's when the line folds several."""
+    from cli.play_moves import build_choices, numbered
+
+    choices = build_choices(display, state, state.legal_actions())  # type: ignore[attr-defined]
+    for _, members in numbered(choices):
+        for number, choice in members:
+            if action in choice.actions:
+                return [str(number)] + ([str(choice.actions.index(action) + 1)] if choice.needs_variant else [])
+    raise AssertionError(f"{action} is not listed")
+
+
 # --------------------------------------------------------------------------- moves in words
 
 
@@ -79,20 +91,24 @@ def test_prompt_names_the_decision_and_bot_moves_are_reported_in_words() -> None
 
 
 def test_long_lists_are_grouped_and_still_numbered_in_order() -> None:
-    """A position with many moves: headings appear, and the numbers run 1..n down the screen."""
+    """A position with many moves: headings appear, and the numbers run 1..n down the screen (one number per
+    choice: ways of paying for one thing share a line)."""
+    from cli.play_moves import build_choices
+
     state = first_state(RNFL, 2, 1)
     bot, rng, answers = make_bot("first", RNFL), random.Random(0), []
     display = display_for(RNFL)
-    while len(state.legal_actions()) <= 8 or len({display.group(state, a) for a in state.legal_actions()}) < 2:
+    while len(build_choices(display, state, state.legal_actions())) <= 8 or len(
+            {display.group(state, a) for a in state.legal_actions()}) < 2:
         action = bot.choose(state, rng)
-        answers.append(str(state.legal_actions().index(action) + 1))
+        answers += keys_for(display, state, action)
         state.apply(action)
         assert not state.is_terminal()
     # replay the same moves as a hot-seat game (every seat human) and look at the long list
     _, out = play(RNFL, "--players", "2", "--seed", "1", "--hot-seat", stdin="\n".join(answers) + "\nquit\n", columns=200)
     screen = out.rsplit("─" * 5, 1)[-1]  # the last decision, after its rule line
     numbers = [int(n) for n in re.findall(r"^\s+(\d+) \S", screen, re.MULTILINE)]
-    assert numbers == list(range(1, len(state.legal_actions()) + 1))
+    assert numbers == list(range(1, len(build_choices(display, state, state.legal_actions())) + 1))
     headings = {display.group(state, a) for a in state.legal_actions()}
     assert all(h in screen for h in headings)
 
@@ -135,7 +151,7 @@ def test_help_list_filter_and_rules_keep_working_mid_game() -> None:
     code, out = play(RNFL, "--players", "2", "--seed", "3", stdin=stdin, columns=200)
     assert code == 0
     assert "rules <topic>" in out and "quit" in out  # help
-    assert "Moves matching 'space" in out  # free words filter the list
+    assert "One move matches: press Enter to play it" in out  # free words filter the list
     assert "Raw move ids shown." in out and str(first) in out
     assert "actions.settle" in out or "Rule look-up is not available" in out
     assert out.count("Cartography: choose where the island tile goes") == 2  # shown again by `show`

@@ -203,15 +203,23 @@ def test_param_is_the_number_the_rulebook_states(rule: str, param: str, edition:
 
 
 def test_frame_marker_move_back_readings() -> None:
-    """de lets the player move the marker back up to 3 spaces; en, en-zman and nl say exactly 3."""
+    """Every edition moves the marker 3 spaces. de: "Danach musst du den Rahmenmarker um bis zu 3 Felder weit nach
+    hinten … rücken" is compulsory, its "bis zu" is explained by the blocking clause ("Sollte der Rahmenmarker
+    „anstoßen“ bleibt er auf dem Feld davor liegen"), and its example moves the full 3 "Da kein anderer
+    Rahmenmarker und keine Schiffsfigur … „im Weg steht“"."""
+    assert re.search(r"Danach musst du den Rahmenmarker um bis zu 3 Felder", flat("de"))
+    assert re.search(r"Danach rückt er den Rahmenmarker um (\d+) Felder zurück\. Da kein anderer Rahmenmarker", flat("de"))
     de = spec().reading("frame_marker_move_back", "de").params
-    assert de["move_back_max"] == stated("de", r"um bis zu (\d+) Felder")
-    assert de["move_back_min"] < de["move_back_max"]
+    assert de["move_back_min"] == de["move_back_max"] == stated("de", r"um bis zu (\d+) Felder")
+    assert de["move_back_max"] == stated("de", r"Danach rückt er den Rahmenmarker um (\d+) Felder zurück")
     for edition, pattern in [("en", r"move the Frame Marker (\d+) spaces"),
                              ("en-zman", r"you just resolved (\w+) spaces backward"),
                              ("nl", r"kadertegel (\d+) velden achteruit zetten")]:
         params = spec().reading("frame_marker_move_back", edition).params
         assert params["move_back_min"] == params["move_back_max"] == stated(edition, pattern)
+    ruling = spec().rulings["frame_marker_move_back"]
+    assert ruling.default == "exactly_three"
+    assert all(not r.editions for r in ruling.readings.values() if r.id != ruling.default)  # no edition lets the player choose
 
 
 def test_frame_reward_readings() -> None:

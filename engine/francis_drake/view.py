@@ -52,9 +52,39 @@ def _tables(state: Any) -> Any:
 _observation = cached_observation
 
 
+def _colour(seat: int) -> tuple[str, bool]:
+    """The colour a seat plays and whether it is assumed (the spec's colours: four from the rulebook's examples,
+    the fifth named nowhere)."""
+    from engine.francis_drake.generated import constants
+
+    stated, assumed = tuple(constants.PLAYER_COLOURS), tuple(constants.ASSUMED_COLOURS)
+    if 0 <= seat < len(stated):
+        return stated[seat], False
+    k = seat - len(stated)
+    return (assumed[k], True) if 0 <= k < len(assumed) else ("", True)
+
+
 def seat_label(state: Any, seat: int) -> str:
-    """Captains have no names in this game: "seat 2" is how the table and the logs call them."""
-    return f"seat {seat}"
+    """"Red (seat 0)": captains are known by the colour of their pieces; a colour no rulebook names says so."""
+    colour, assumed = _colour(seat)
+    if not colour:
+        return f"seat {seat}"
+    return f"{colour.capitalize()} (seat {seat}{', colour assumed' if assumed else ''})"
+
+
+def seat_colour(state: Any, seat: int) -> str | None:
+    return _colour(seat)[0] or None
+
+
+def _tag(state: Any, seat: int) -> str:
+    """A seat in two letters, in its colour ("[red]Re[/red]"): short enough for a street or a map cell."""
+    colour = _colour(seat)[0]
+    return f"[{colour}]{colour[:2].capitalize()}[/{colour}]" if colour else f"s{seat}"
+
+
+def _name(state: Any, seat: int) -> str:
+    """A seat's colour alone ("Red"), for running text."""
+    return _colour(seat)[0].capitalize() or f"seat {seat}"
 
 
 def grant_text(grant: dict[str, int]) -> str:
@@ -68,6 +98,8 @@ def grant_text(grant: dict[str, int]) -> str:
             continue
         if item in PIECES:
             parts.append(PIECES[item])
+        elif item == "guns":
+            parts.append(_count(amount, "gun"))
         else:
             parts.append(f"{amount} {item.replace('_', ' ')}")
     return ", ".join(parts) or "nothing"
@@ -146,6 +178,20 @@ def describe_action(state: Any, action: Action) -> str:
     return str(action)
 
 
+def public_action(state: Any, action: Action) -> str:
+    """A move as the other captains see it: face-down counters and Mission Discs without their numbers."""
+    kind = action.kind
+    if kind in ("frigates", "troops"):
+        sites = _tables(state).dests_of("galleon" if kind == "frigates" else "fort")
+        what = "Frigate" if kind == "frigates" else "Troop"
+        return f"Spanish {what} Counters laid face-down on {', '.join(humanize(d) for d in sites)}"
+    if kind == "mission":
+        return f"A Mission Disc face-down → {_dest_text(state, str(action.get('dest')))}"
+    if kind == "informer_swap":
+        return "Informer: two of his Mission Discs swapped"
+    return describe_action(state, action)
+
+
 def _my_discs(state: Any) -> dict[str, str]:
     """The player to move's Mission Discs on the map: disc → destination name (from his own observation)."""
     seat = state.current_player
@@ -167,7 +213,7 @@ def _describe_attack(state: Any) -> str:
     seat, _, dest_id = current_disc(t)
     crew, guns = requirement(t, seat, dest_id, known_only=True)
     hidden = dest_id in {**t.troops, **t.frigates} and dest_id not in t.revealed
-    need = f"{crew} crew, {guns} guns" + (" + the face-down counter" if hidden else "")
+    need = _cost(crew, guns) + (" + the face-down counter" if hidden else "")
     return f"Attack {humanize(dest_id)} for {attack_vp(t, dest_id)} VP (needs {need})"
 
 
@@ -237,8 +283,8 @@ def render(state: Any, viewer: int) -> Any:
     if obs["current_player"] >= 0:
         head.append(f" · to move: {seat_label(state, obs['current_player'])}", style="bold")
     docks = Text(style="dim")
-    docks.append("Outbound docks: " + (", ".join(f"seat {s}" for s in obs["outbound"]) or "—"))
-    docks.append(" · Homebound docks: " + (", ".join(f"seat {s}" for s in obs["homebound"]) or "—"))
+    docks.append("Outbound docks: " + (", ".join(_name(state, s) for s in obs["outbound"]) or "—"))
+    docks.append(" · Homebound docks: " + (", ".join(_name(state, s) for s in obs["homebound"]) or "—"))
     panels = [_player_panel(state, obs, p, viewer) for p in obs["players"]]
     board = _street(state, obs) if obs["phase"] == "provision" else _sea(state, obs)
     return Group(head, docks, Columns(panels, equal=True, expand=False), board)
@@ -287,7 +333,7 @@ def _player_panel(state: Any, obs: dict[str, Any], p: dict[str, Any], viewer: in
         line("Chest", ", ".join(f"{n} {k}" for k, n in chest.items() if n) or "empty")
     text.rstrip()
     title = seat_label(state, p["seat"]) + (" · you" if p["seat"] == viewer else "")
-    style = "bold green" if p["seat"] == obs["current_player"] else "none"
+    style = "bold " + (seat_colour(state, p["seat"]) or "green") if p["seat"] == obs["current_player"] else "none"
     return Panel(text, title=title, title_align="left", subtitle=f"{p['score']} VP", subtitle_align="right",
                  border_style=style, width=39)  # fmt: skip
 
@@ -309,7 +355,7 @@ def _street(state: Any, obs: dict[str, Any]) -> Any:
             offer += f" (costs {loc.cost_vp} VP)"
         if loc.turns > 1:
             offer += f" ({loc.turns} turns)"
-        discs = " ".join(f"s{s}" for s, _ in obs["occupancy"].get(loc_id, []))
+        discs = " ".join(_tag(state, s) for s, _ in obs["occupancy"].get(loc_id, []))
         table.add_row(str(i), humanize(loc_id), offer, discs)
     return table
 
@@ -317,7 +363,7 @@ def _street(state: Any, obs: dict[str, Any]) -> Any:
 def _sea(state: Any, obs: dict[str, Any]) -> Any:
     tables = _tables(state)
     table = board_table(
-        "The Caribbean", caption="discs: seat:disc (? face-down) · +n: the Spanish counter there (? face-down)"
+        "The Caribbean", caption="discs: colour:disc (? face-down) · +n: the Spanish counter there (? face-down)"
     )
     table.add_column("z", justify="right")
     table.add_column("destination", no_wrap=True)
@@ -339,15 +385,165 @@ def _sea(state: Any, obs: dict[str, Any]) -> Any:
         loot = obs["treasure"].get(dest_id, "")
         if dest.vp:
             loot = f"{dest.vp} VP" + (f", {loot}" if loot else "")
-        discs = " ".join(f"{s}:{'?' if d is None else _disc(str(d))}" for s, d in obs["missions"].get(dest_id, []))
+        discs = " ".join(f"{_tag(state, s)}:{'?' if d is None else _disc(str(d))}" for s, d in obs["missions"].get(dest_id, []))
         done = obs["successes"].get(dest_id, []) + obs["trades"].get(dest_id, [])
         if done:
-            discs += (" " if discs else "") + "done by " + ", ".join(f"seat {s}" for s in done)
+            discs += (" " if discs else "") + "done by " + ", ".join(_name(state, s) for s in done)
         kind = "port" if dest.kind == "trade_port" else dest.kind
         table.add_row(str(dest.zone), humanize(dest_id), kind, defence, loot, discs)
     return table
 
 
+def _cost(crew: int, guns: int) -> str:
+    """"3 crew and 1 gun", "2 guns", "nothing"."""
+    return " and ".join(x for x in (f"{crew} crew" if crew else "", _count(guns, "gun")) if x) or "nothing"
+
+
 def _count(n: int, word: str) -> str:
     """"1 troop", "2 guns", "" for none."""
     return f"{n} {word}{'' if n == 1 else 's'}" if n else ""
+
+
+# --------------------------------------------------------------------------- what a move did
+
+
+def explain_move(state: Any, action: Action) -> Any:
+    """Before ``action``: note what an attack is up against and what a voyage's scoring depends on; after it,
+    say what happened and itemise the points (attacks, hero's bonus, conquest types, the Admiral's and
+    Governor's unclaimed treasure per voyage; commodity sets and treasure at the end).
+
+    The table is read, not changed: an attack's full defence (the face-down counter included) is what the
+    engine will check, so the report can say what the counter was and what the attack cost.
+    """
+    from engine.francis_drake.model import OVER
+    from engine.francis_drake.resolution import attack_vp, current_disc, requirement
+    from engine.francis_drake.scoring import commodity_vp, treasure_vp
+    from engine.runtime.display import MoveReport, ScoreItem
+
+    t = state.table
+    tables = t.tables
+    voyage = t.voyage
+    period = f"Voyage {voyage}"
+    before = [p.score for p in t.players]
+    hero_before = [p.hero_bonus for p in t.players]
+    records = len(t.records)
+    treasure = dict(t.treasure)
+    holders = {counter: t.holder(counter) for counter in tables.unclaimed_bonus}
+    mover = state.current_player
+    attack: dict[str, Any] | None = None
+    if action.kind == "attack":
+        seat, _, dest = current_disc(t)
+        counter = {**t.troops, **t.frigates}.get(dest)
+        attack = {
+            "seat": seat, "dest": dest, "vp": attack_vp(t, dest), "cost": requirement(t, seat, dest, known_only=False),
+            "hidden": dest in {**t.troops, **t.frigates} and dest not in t.revealed, "counter": counter,
+            "unit": "troops" if dest in t.troops else "guns", "first": not t.successes.get(dest),
+            "treasure": t.treasure.get(dest), "had": (t.players[seat].stock["crew"], t.players[seat].stock["guns"]),
+        }
+
+    def after(state_after: Any) -> MoveReport:
+        t2 = state_after.table
+        report = MoveReport()
+        closed = len(t2.records) > records
+        record = t2.records[-1] if closed else None
+        explained = [0] * t2.n
+        succeeded = False
+        if attack is not None:
+            dest, seat = attack["dest"], attack["seat"]
+            winners = (record["successes"] if record else t2.successes).get(dest, [])
+            succeeded = seat in winners
+            place = humanize(dest)
+            if attack["hidden"]:
+                report.lines.append(f"The Spanish counter at {place} is turned over: +{attack['counter']} {attack['unit']}.")
+            crew, guns = attack["cost"]
+            if succeeded:
+                booty = f" and takes the {attack['treasure']}" if attack["first"] and attack["treasure"] else ""
+                report.lines.append(f"{_name(state_after, seat)}'s attack on {place} succeeds: spends "
+                                    f"{_cost(crew, guns)}, scores {attack['vp']} VP{booty}.")
+                report.points.append(ScoreItem(seat, "attacks", attack["vp"], period))
+                explained[seat] += attack["vp"]
+                if attack["treasure"] and attack["first"]:
+                    treasure.pop(dest, None)
+            else:
+                have_crew, have_guns = attack["had"]
+                report.lines.append(f"{_name(state_after, seat)}'s attack on {place} fails: it needs {_cost(crew, guns)}, "
+                                    f"the ship has {_cost(have_crew, have_guns)}; nothing is spent, the disc goes back.")
+        hero_after = record["hero_bonus"] if record else [p.hero_bonus for p in t2.players]
+        for seat, (old, new) in enumerate(zip(hero_before, hero_after, strict=True)):
+            if new > old:
+                report.points.append(ScoreItem(seat, "hero's bonus", new - old, period))
+                explained[seat] += new - old
+        if record is not None:
+            report.closed_period = period
+            report.lines.append(f"Voyage {voyage} is over.")
+            for seat in range(t2.n):
+                kinds = {tables.destinations[d].kind for d, seats in record["successes"].items() if seat in seats}
+                vp = tables.conquest_vp.get(len(kinds), 0)
+                if vp:
+                    report.points.append(ScoreItem(seat, "conquest types", vp, period))
+                    explained[seat] += vp
+            for counter, bonus in sorted(tables.unclaimed_bonus.items()):
+                holder = holders.get(counter)
+                left = sum(1 for kind in treasure.values() if kind == bonus["treasure"])
+                if holder is not None and left:
+                    vp = left * int(bonus["vp"])
+                    name = PIECES.get(counter, counter).removeprefix("the ")
+                    report.points.append(ScoreItem(holder, f"{name}'s unclaimed {bonus['treasure']}", vp, period))
+                    explained[holder] += vp
+        if t2.phase == OVER:
+            for player in t2.players:
+                for source, vp in (("commodity sets", commodity_vp(tables, player.commodities)),
+                                   ("treasure", treasure_vp(tables, player.chest))):
+                    if vp:
+                        report.points.append(ScoreItem(player.seat, source, vp, "End of the game"))
+                        explained[player.seat] += vp
+        if 0 <= mover < t2.n and action.kind == "place":
+            own = t2.players[mover].score - before[mover] - explained[mover]
+            if own:
+                report.points.append(ScoreItem(mover, "Plymouth (VP paid or gained)", own, period))
+        return report
+
+    return after
+
+
+# --------------------------------------------------------------------------- why a move is not offered
+
+#: What a captain may try, the words he may type, the move kinds and the phases they belong to.
+ACTIVITIES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...] = (
+    ("Placing a Player Disc on Plymouth Street", ("place", "street", "location", "crew", "guns", "supplies"),
+     ("place",), ("provision",)),
+    ("Sailing out", ("sail",), ("sail",), ("provision",)),
+    ("Placing Mission Discs", ("mission", "disc", "destination"), ("mission",), ("missions",)),
+    ("Using the Informer", ("informer", "look", "inspect", "swap"), ("informer", "informer_swap", "informer_move"),
+     ("informer", "informer_swap", "informer_move")),
+    ("Attacking", ("attack",), ("attack",), ("resolve",)),
+    ("Trading", ("trade",), ("trade",), ("resolve",)),
+    ("Returning home", ("return", "home"), ("return_home",), ("return",)),
+)
+
+
+def why_not(state: Any, words: list[str]) -> str | None:
+    """Why no legal move matches ``words``: the phase it belongs to, or what the ship lacks for it."""
+    obs = _observation(state, state.current_player)
+    phase = obs["phase"]
+    now = PHASES.get(phase, humanize(phase))
+    typed = {w.lower().strip(".,:") for w in words}
+    reasons = []
+    for title, keys, kinds, phases in ACTIVITIES:
+        if not typed & set(keys) or any(a.kind in kinds for a in state.legal_actions()):
+            continue
+        if phase not in phases:
+            where = " or ".join(sorted({PHASES.get(x, humanize(x)) for x in phases}))
+            reasons.append(f"{title} belongs to {where}; now: {now}.")
+        elif kinds == ("attack",):
+            from engine.francis_drake.resolution import current_disc, requirement
+
+            seat, _, dest = current_disc(state.table)
+            crew, guns = requirement(state.table, seat, dest, known_only=True)
+            stock = state.table.players[seat].stock
+            reasons.append(f"{title} {humanize(dest)} needs at least {_cost(crew, guns)} (plus any face-down "
+                           f"counter) and a free place among its successful attacks; you have "
+                           f"{_cost(stock['crew'], stock['guns'])}.")
+        else:
+            reasons.append(f"{title}: not possible for you in this decision.")
+    return " ".join(reasons) or None

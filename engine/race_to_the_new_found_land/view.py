@@ -197,7 +197,7 @@ def objective_text(obj: Any) -> str:
     points = " / ".join(str(p) for _, p in obj.tiers)
     subject = _goods_word(obj.subject) if obj.subject else ""
     what = {
-        "goods": f"{counts} {subject} in hand",
+        "goods": f"{counts} {subject} in your storage",
         "ship_symbol": f"{counts} {subject} on your ships",
         "ship_count": f"{counts} {subject} ships",
         "city_markers": f"{counts} markers in cities",
@@ -366,10 +366,11 @@ def _describe_settle(state: Any, action: Action, obs: dict[str, Any]) -> str:
     tile_id = obs["islands"][space_id]["tile"]
     tile = _names(state)["tiles"][tile_id]
     bonus = tile.bonuses[int(action.get("bonus"))]
-    spot = int(action.get("spot")) + 1
-    occupied = obs["islands"][space_id]["spots"][spot - 1][1] > 0
-    where = f"{_space_text(T, space_id)}, marker spot {spot}" + (" (beside the cube there)" if occupied else "")
-    return f"Settle on {where}, taking {_bonus_text(T, bonus)}"
+    owner, height = obs["islands"][space_id]["spots"][int(action.get("spot"))]
+    # the two marker spots of a tile are alike while empty: the same words, so the list shows the choice once
+    whose = f"{possessive(nation_name(state, owner))} cube" if owner >= 0 else "the neutral cube"
+    beside = f" (joining {whose} there)" if height else ""
+    return f"Settle on {_space_text(T, space_id)}{beside}, taking {_bonus_text(T, bonus)}"
 
 
 def action_group(state: Any, action: Action) -> str:
@@ -387,11 +388,8 @@ def action_group(state: Any, action: Action) -> str:
     if kind == "place":
         tile = _names(state)["tiles"][action.get("tile")]
         return f"Place island {_tile_text(T, tile)} (shape {_shape(tile.shape)})"
-    if kind == "build":
-        ship = action.get("ship")
-        if ship is not None:
-            return f"Build {ship_text(T.ships[T.ship_index[ship]])}"
-        return "Build a face-down large ship"
+    if kind == "build":  # one heading: the ways of paying for each ship are folded into its line
+        return "Build a ship"
     return {
         "new_england": "Settle New England",
         "expand": "Expand your harbour",
@@ -531,7 +529,7 @@ def _player_panel(state: Any, obs: dict[str, Any], p: int, viewer: int) -> Any:
     line("Ships", f"{len(info['shipyard'])} of {info['capacity']} places")
     for ident in info["shipyard"]:
         ship = T.ships[T.ship_index[ident]]
-        text.append(f"  {ship_short(ship):<11}{'large' if ship.large else 'small'} {symbols(ship)}\n")
+        text.append(f"  {ship_short(ship):<11} {'large' if ship.large else 'small'} {symbols(ship)}\n")
     planned = [
         f"{humanize(T.actions[a])}: {', '.join(_entry_short(T, e) for e in entries)}"
         for a, entries in enumerate(info.get("assigned", []))
@@ -664,3 +662,147 @@ def _track(state: Any, obs: dict[str, Any]) -> Any:
     text.append("Frame markers on the score track: ", style="bold")
     text.append(" · ".join(frames) or "none left")
     return text
+
+
+# --------------------------------------------------------------------------- long lists folded
+
+
+def fold_action(state: Any, action: Action) -> tuple[str, str] | None:
+    """A move that pays goods is one way to do one thing: listed once per thing, its payments chosen after.
+
+    ``("Build small ship s11 (⛵1 📦2 👥2 🔭1)", "paying 1 gold, 1 wood")``: with gold standing in for other goods
+    one ship can be paid three ways; the list shows the ship once.
+    """
+    if action.get("pay") is None:
+        return None
+    text = describe_action(state, action)
+    pay = _names_text(action.get("pay"))
+    for joint in (", paying ", " paying "):
+        marker = f"{joint}{pay}"
+        if marker in text:
+            line, _, rest = text.partition(marker)
+            return line + rest, f"paying {pay}"
+    return None
+
+
+# --------------------------------------------------------------------------- what a move did
+
+
+#: Where a move's own points come from, by the kind of move.
+POINT_SOURCES = {
+    "settle": "settling (tile bonuses)",
+    "new_england": "New England",
+    "place": "discovering (tile bonuses)",
+    "contract": "contracts",
+    "antwerp": "Antwerp",
+    "ship_good": "Antwerp",
+    "build": "large ships built",
+    "play": "points cards played",
+    "objective": "objectives resolved",
+}
+
+#: Final-scoring items (``state.final_points()``) in words.
+FINAL_ITEMS = {
+    "unscored_cubes": "unscored markers (final)",
+    "fifty_card": "50/100 card",
+    "cards": "1x cards in hand",
+    "objectives": "objective cards in hand",
+}
+
+
+def explain_move(state: Any, action: Action) -> Any:
+    """Before ``action``: remember what scoring depends on; after it, say which scorings ran and itemise points.
+
+    Island and city scorings run between decisions (after the last action of a round), so their points are
+    recomputed from the board (``area_points``: the markers stay where they were); the end of the game adds
+    the final-scoring items; what is left of the mover's points came from the move itself.
+    """
+    from engine.runtime.display import MoveReport, ScoreItem
+
+    T = _tables(state)
+    before = list(state.scores())
+    obs = _observation(state, -1)
+    scored_before = {"island": list(obs["island_scored"]), "city": list(obs["city_scored"])}
+    mover = state.current_player
+
+    def after(state_after: Any) -> MoveReport:
+        report = MoveReport()
+        now = list(state_after.scores())
+        explained = [0] * len(now)
+        obs_after = _observation(state_after, -1)
+        areas = {"island": T.islands, "city": T.cities}
+        for kind, flags in (("island", obs_after["island_scored"]), ("city", obs_after["city_scored"])):
+            for idx, scored in enumerate(flags):
+                if not scored or scored_before[kind][idx]:
+                    continue
+                points = state_after.area_points(kind, idx)
+                name = humanize(areas[kind][idx].id)
+                shares = ", ".join(f"{nation_name(state_after, p)} +{v}" for p, v in enumerate(points) if v)
+                report.lines.append(f"{kind.capitalize()} scoring, {name}: {shares or 'nobody scores'}")
+                for p, v in enumerate(points):
+                    if v:
+                        report.points.append(ScoreItem(p, f"{kind} scorings", v))
+                        explained[p] += v
+        if state_after.is_terminal():
+            for p, items in enumerate(state_after.final_points()):
+                for item, v in items:
+                    if v:
+                        report.points.append(ScoreItem(p, FINAL_ITEMS.get(item, humanize(item)), v))
+                        explained[p] += v
+        if 0 <= mover < len(now):
+            own = now[mover] - before[mover] - explained[mover]
+            if own:
+                report.points.append(ScoreItem(mover, POINT_SOURCES.get(action.kind, "other"), own))
+        return report
+
+    return after
+
+
+# --------------------------------------------------------------------------- why a move is not offered
+
+
+#: What a player may try to do, the words he may type for it, the move kinds and the decisions it belongs to.
+ACTIVITIES: tuple[tuple[str, tuple[str, ...], tuple[str, ...], tuple[str, ...]], ...] = (
+    ("Building ships", ("build", "ship", "buy"), ("build",), ("land",)),
+    ("Expanding the harbour", ("expand", "harbour", "harbor", "shipyard", "expansion"), ("expand",), ("land",)),
+    ("Assigning ships to actions", ("assign", "plan"), ("assign",), ("plan",)),
+    ("Loading", ("load",), ("load", "keep"), ("load", "keep")),
+    ("Settling", ("settle", "cube", "marker", "new", "england"), ("settle", "new_england"), ("settle", "settle_extra")),
+    ("Delivering", ("deliver", "contract", "antwerp"), ("contract", "antwerp", "ship_good"), ("deliver", "antwerp")),
+    ("Discovering", ("discover", "tile"), ("place",), ("discover",)),
+    ("Resolving objective cards", ("objective", "resolve"), ("objective",), ("objective",)),
+    ("Playing a goods or points card", ("play", "card"), ("play",), ()),
+)
+
+
+def why_not(state: Any, words: list[str]) -> str | None:
+    """Why no legal move matches ``words``: the decision it belongs to, or what the player lacks for it."""
+    T = _tables(state)
+    stage, _, obs = _context(state)
+    now = STAGE_TITLES.get(stage, humanize(stage))
+    typed = {w.lower().strip(".,:") for w in words}
+    reasons = []
+    for title, keys, kinds, stages in ACTIVITIES:
+        if not typed & set(keys):
+            continue
+        if any(a.kind in kinds for a in state.legal_actions()):
+            continue
+        me = obs["players"][state.current_player] if state.current_player >= 0 else None
+        if not stages:  # cards: any time in your own turn, if you hold one that gives goods or points
+            held = [c for c in (me or {}).get("cards", []) if T.cards[T.card_index[c]].ship is None] if me else []
+            reasons.append(f"{title}: you hold no goods or points card." if not held else
+                           f"{title}: your cards are offered where this game lets you play them; not in this decision ({now}).")
+            continue
+        if stage not in stages:
+            where = " or ".join(sorted({STAGE_TITLES.get(x, humanize(x)) for x in stages}))
+            reasons.append(f"{title} is done in {where}; this decision is {now}.")
+        elif kinds == ("build",) and me is not None:
+            have = goods_text(T, [me["goods"].get(g, 0) for g in T.goods])
+            reasons.append(f"{title}: you cannot pay for any ship in the market (you have {have}; a small ship "
+                           f"costs {goods_text(T, T.small_ship_cost)}).")
+        elif kinds == ("expand",) and me is not None:
+            have = goods_text(T, [me["goods"].get(g, 0) for g in T.goods])
+            reasons.append(f"{title}: you cannot pay for an expansion you have not built yet (you have {have}).")
+        else:
+            reasons.append(f"{title}: nothing of it is possible for you in this decision.")
+    return " ".join(reasons) or None

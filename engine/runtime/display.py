@@ -13,12 +13,26 @@ generic form here, so a new game is playable before anyone writes its view):
 ``describe_action(state, action) -> str``
     one readable line for a legal action (also used to report what a bot did, so it is called *before* the
     action is applied);
+``public_action(state, action) -> str``
+    the same move as the other players see it when it is reported (a face-down disc's number left out);
+    ``describe_action`` where the game has no hidden moves;
 ``action_group(state, action) -> str``
     the heading an action is listed under when the list is long ("Build a ship", "Settle on Newfoundland");
 ``stage_prompt(state) -> str``
     what the player to move is deciding, in words ("Land phase: build ships or expand your harbour, or done");
 ``seat_label(state, seat) -> str``
-    how a seat is called ("Portugal (seat 0)").
+    how a seat is called ("Portugal (seat 0)");
+``seat_colour(state, seat) -> str | None``
+    the colour a seat plays (a rich colour name such as ``"red"``), so its name is printed in it;
+``fold_action(state, action) -> tuple[str, str] | None``
+    ``(line, variant)`` when a move is one of several ways to do the same thing (the same ship paid with gold
+    or with wood): the moves sharing a ``line`` are listed once, and choosing that line lists the variants;
+``explain_move(state, action) -> Callable[[State], MoveReport]``
+    called *before* a move is applied; the function it returns is called *after* and says what happened
+    (a counter turned over, what an attack cost) and where every point of the move came from (a
+    :class:`MoveReport`), so the final scores can be itemised;
+``why_not(state, words) -> str | None``
+    why no legal move matches what the player typed ("Ships are built in your land phase; now: planning").
 
 :func:`display_for` returns a :class:`Display` whose methods never raise for a missing hook. Nothing heavy is
 imported here: ``rich`` only inside the fallback renderer.
@@ -29,7 +43,7 @@ from __future__ import annotations
 import importlib
 import json
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
@@ -99,6 +113,47 @@ def _generic_seat(state: State, seat: int) -> str:
     return f"seat {seat}"
 
 
+@dataclass(frozen=True)
+class ScoreItem:
+    """Points one move gave (or cost) one seat, by where they came from ("contracts", "50/100 card").
+
+    ``period`` groups items into a stage of the game worth summing on its own ("Voyage 1"); None for none.
+    """
+
+    seat: int
+    category: str
+    points: int
+    period: str | None = None
+
+
+@dataclass
+class MoveReport:
+    """What a move did, for the player watching: ``lines`` to print, ``points`` to itemise the scores.
+
+    ``closed_period`` names a period this move finished (its items are then summed and shown).
+    """
+
+    lines: list[str] = field(default_factory=list)
+    points: list[ScoreItem] = field(default_factory=list)
+    closed_period: str | None = None
+
+
+def _generic_explain(state: State, action: Action) -> Callable[[State], MoveReport]:
+    return lambda after: MoveReport()
+
+
+def _no_colour(state: State, seat: int) -> str | None:
+    return None
+
+
+def _no_fold(state: State, action: Action) -> tuple[str, str] | None:
+    return None
+
+
+def _no_reason(state: State, words: list[str]) -> str | None:
+    return None
+
+
 def _generic_render(state: State, viewer: int) -> Any:
     from rich.json import JSON
 
@@ -112,9 +167,14 @@ class Display:
     render: Callable[[State, int], Any] = _generic_render
     render_brief: Callable[[State, int], Any] | None = None
     describe_action: Callable[[State, Action], str] = _generic_describe
+    public_action: Callable[[State, Action], str] | None = None
     action_group: Callable[[State, Action], str] = _generic_group
     stage_prompt: Callable[[State], str] = _generic_prompt
     seat_label: Callable[[State, int], str] = _generic_seat
+    seat_colour: Callable[[State, int], str | None] = _no_colour
+    fold_action: Callable[[State, Action], tuple[str, str] | None] = _no_fold
+    explain_move: Callable[[State, Action], Callable[[State], MoveReport]] = _generic_explain
+    why_not: Callable[[State, list[str]], str | None] = _no_reason
 
     def brief(self, state: State, viewer: int) -> Any:
         """The short view between two decisions of one player in a row (the full board if the game has none)."""
@@ -126,6 +186,15 @@ class Display:
             return str(self.describe_action(state, action))
         except Exception:  # a view bug must not end a game in progress
             return str(action)
+
+    def public(self, state: State, action: Action) -> str:
+        """``action`` in words as the other players may know it (what a report of someone else's move shows)."""
+        if self.public_action is None:
+            return self.describe(state, action)
+        try:
+            return str(self.public_action(state, action))
+        except Exception:
+            return self.describe(state, action)
 
     def group(self, state: State, action: Action) -> str:
         try:
@@ -145,6 +214,42 @@ class Display:
         except Exception:
             return f"seat {seat}"
 
+    def colour(self, state: State, seat: int) -> str | None:
+        try:
+            colour = self.seat_colour(state, seat)
+        except Exception:
+            return None
+        return str(colour) if colour else None
+
+    def fold(self, state: State, action: Action) -> tuple[str, str] | None:
+        """``(line, variant)`` of a move that is one way among several to do one thing, else None."""
+        try:
+            folded = self.fold_action(state, action)
+        except Exception:
+            return None
+        return (str(folded[0]), str(folded[1])) if folded else None
+
+    def explain(self, state: State, action: Action) -> Callable[[State], MoveReport]:
+        """Before ``action``: the function that reports on it afterwards (an empty report if the view fails)."""
+        try:
+            after = self.explain_move(state, action)
+        except Exception:
+            return _generic_explain(state, action)
+
+        def report(state_after: State) -> MoveReport:
+            try:
+                return after(state_after)
+            except Exception:  # a view bug must not end a game in progress
+                return MoveReport()
+
+        return report
+
+    def why(self, state: State, words: list[str]) -> str | None:
+        try:
+            return self.why_not(state, words)
+        except Exception:
+            return None
+
 
 def _view_module(game_id: str) -> ModuleType | None:
     try:
@@ -162,7 +267,9 @@ def display_for(game_id: str) -> Display:
         return Display()
     hooks = {
         name: getattr(module, name)
-        for name in ("render", "render_brief", "describe_action", "action_group", "stage_prompt", "seat_label")
+        for name in ("render", "render_brief", "describe_action", "public_action", "action_group", "stage_prompt",
+                     "seat_label",
+                     "seat_colour", "fold_action", "explain_move", "why_not")
         if callable(getattr(module, name, None))
     }
     return Display(**hooks)

@@ -11,6 +11,9 @@ START_SCORE = 4
 PLAYER_DISCS = 10
 # sailing.sail.mission_discs: the numbered discs 1..n (the Golden Hind and the Ghost Ship are extra)
 MISSION_NUMBERS = (1, 2, 3, 4)
+# setup.player_pieces: the players' colours (the fifth is assumed: no example names it)
+PLAYER_COLOURS = ('red', 'blue', 'yellow', 'green')
+ASSUMED_COLOURS = ('white',)
 # provisioning.last_player_gun
 LAST_PLAYER_GRANT = {'guns': 1}
 LAST_PLAYER_GRANT_VOYAGES = (1,)

@@ -85,7 +85,6 @@ class Ruling(str, Enum):
     LARGE_SHIP_MARKET_SIDE = 'large_ship_market_side'
     NEUTRAL_MAJORITY = 'neutral_majority'
     NEW_ENGLAND_POINTS = 'new_england_points'
-    ONE_X_CARD_PLAY = 'one_x_card_play'
     SCORING_ADVANCE = 'scoring_advance'
     SETUP_ISLAND_PLACEMENT_FREEDOM = 'setup_island_placement_freedom'
     SETUP_UNFIT_ISLAND_TILE = 'setup_unfit_island_tile'

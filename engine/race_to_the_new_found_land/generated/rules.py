@@ -117,7 +117,7 @@ PARAMS: dict[str, dict[str, Any]] = {
     'frame_markers.captain': {'captains_chosen': 1, 'marker_order': 2},
     'frame_markers.choose': {'cards_kept': 1, 'reward_optional': False, 'triggers_on_pass': True, 'triggers_on_reach': True},
     'frame_markers.goods': {'goods_taken': 1, 'marker_order': 4, 'only_goods_on_space': True},
-    'frame_markers.move_back': {'move_back_max': 3, 'move_back_min': 1},
+    'frame_markers.move_back': {'move_back_max': 3, 'move_back_min': 3},
     'frame_markers.multiple': {'resolve_in_track_order': True},
     'frame_markers.once_per_player': {'once_per_player': True},
     'frame_markers.removal': {'removal_condition': 'all_players_reached'},
@@ -309,7 +309,6 @@ SEQUENCE: tuple[tuple[str, str, str], ...] = (
 RULE_RULINGS: dict[str, str] = {
     'actions.deliver.antwerp': 'antwerp_capacity',
     'actions.deliver.refill': 'contract_refill_timing',
-    'actions.load.card_play': 'one_x_card_play',
     'actions.settle.new_england': 'new_england_points',
     'end_phase.city_scoring.sequence': 'scoring_advance',
     'end_phase.fifty_hundred': 'fifty_card_trigger',
@@ -336,8 +335,24 @@ RULE_VARIANTS: dict[str, str] = {
 SETUP: tuple[tuple[str, dict[str, Any]], ...] = (
     ('setup.board', {}),
     ('setup.player_boards', {'boards_per_player': 1, 'storage_boards': 1}),
-    ('setup.small_ships', {'market_ships': 4, 'small_ships': 17, 'starting_ships': 5}),
-    ('setup.large_ships', {'large_ships': 11, 'market_ships': 4}),
+    (
+        'setup.small_ships',
+        {
+            'market_ships': 4,
+            'small_ships': 17,
+            'starting_ships': 5,
+            'unused_starting_ships': 'draw_stack',
+        },
+    ),
+    (
+        'setup.large_ships',
+        {
+            'large_ship_cost_printed_on': 'back',
+            'large_ship_market_face': 'back',
+            'large_ships': 11,
+            'market_ships': 4,
+        },
+    ),
     ('setup.one_x_cards', {'one_x_cards': 21, 'start_cards': 5}),
     ('setup.fifty_hundred_cards', {'space': 50}),
     ('setup.contracts', {'contract_tiles': 18, 'open_contracts': 9}),
@@ -347,7 +362,16 @@ SETUP: tuple[tuple[str, dict[str, Any]], ...] = (
     ('setup.frame_markers', {'spaces': (7, 15, 20, 25, 35)}),
     (
         'setup.islands',
-        {'compass_per_player': 1, 'compass_tiles': 8, 'island_tiles': 34, 'tiles_per_compass': 1},
+        {
+            'compass_per_player': 1,
+            'compass_tiles': 8,
+            'island_draw_stacks': 1,
+            'island_tiles': 34,
+            'setup_island_space_choice': 'placer',
+            'setup_rotation_stated': False,
+            'tiles_per_compass': 1,
+            'unfit_island_tile': 'storage_board',
+        },
     ),
     ('setup.players', {'markers_per_player': 25, 'start_space': 0}),
 )
