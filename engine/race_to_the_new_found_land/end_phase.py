@@ -1,0 +1,129 @@
+"""The end phase of a round: cartography, island and city scoring, objectives."""
+
+from __future__ import annotations
+
+from itertools import combinations_with_replacement
+
+from engine.race_to_the_new_found_land.actions import ActionPhase
+from engine.race_to_the_new_found_land.core import CHART, DONE, EMPTY, NEUTRAL, OBJECTIVE, Flow
+from engine.runtime.api import Action
+
+
+class EndPhase(ActionPhase):
+    """The end phase of a round: cartography, island and city scoring, objectives."""
+
+    __slots__ = ()
+
+    def _final_phase(self) -> Flow:
+        yield from self._cartography()
+        order = self.order_from_start()
+        yield from self._score_areas("island", self.scorable("island"), order)
+        yield from self._score_areas("city", self.scorable("city"), order)
+        yield from self._objectives_step()
+
+    def _cartography(self) -> Flow:
+        T = self.T
+        for _ in range(T.cartography_compass):
+            if not self.compass_stack:
+                return
+            c = self.compass_stack.pop()
+            self.compass_revealed.append(c)
+            yield from self._chart(T.compass[c])
+
+    def _chart(self, island: int) -> Flow:
+        T = self.T
+        wanted = min(T.cartography[self.n], self.empty_spaces(island))
+        for _ in range(wanted):
+            tile = self._draw_fitting(island)
+            if tile == EMPTY:
+                break
+            spaces = self.fitting_spaces(island, tile)
+            s = spaces[0]
+            if len(spaces) > 1:
+                self.drawn_tiles.append(tile)
+                self._ask(CHART, self.start_player, tile=tile, spaces=tuple(spaces))
+                action = yield
+                self.drawn_tiles.remove(tile)
+                s = T.space_index[action.get("space")]
+            self.space_tile[s] = tile
+            if T.neutral_cubes and self.n == T.neutral_players:
+                self.spot_owner[s][0] = NEUTRAL
+                self.spot_height[s][0] = T.neutral_cubes
+
+    def _score_areas(self, kind: str, areas: list[int], order: list[int]) -> Flow:
+        T = self.T
+        totalled = T.island_scoring_totalled if kind == "island" else T.city_scoring_totalled
+        if totalled and areas:
+            totals = [0] * self.n
+            for idx in areas:
+                for p, pts in enumerate(self.area_points(kind, idx)):
+                    totals[p] += pts
+                self._mark_scored(kind, idx)
+            for p in order:
+                self.gain(p, totals[p])
+                if self.pending[p]:
+                    yield from self._end_turn(p)
+            return
+        for idx in areas:
+            points = self.area_points(kind, idx)
+            self._mark_scored(kind, idx)
+            for p in order:
+                self.gain(p, points[p])
+                if self.pending[p]:
+                    yield from self._end_turn(p)
+
+    def _objectives_step(self) -> Flow:
+        T = self.T
+        for p in self.order_from_start():
+            resolved = 0
+            while True:
+                options = self._objective_actions(p, resolved)
+                if not options:
+                    break
+                self._ask(OBJECTIVE, p, resolved=resolved)
+                self._legal = options  # as _list_actions lists them: not computed twice
+                action = yield
+                if action.kind == "done":
+                    break
+                if action.kind == "play":
+                    self._play_card(p, action)
+                    if self.pending[p]:
+                        yield from self._now(p)
+                    continue
+                card = T.objective_index[action.get("card")]
+                self.spend(p, self.paid_from_names(action.get("pay")))
+                points = self.objective_points(p, card)
+                self.objectives[p].remove(card)
+                self.st_objectives.append(card)
+                self.gain(p, points)
+                resolved += 1
+                if self.pending[p]:
+                    yield from self._now(p)
+            if self.pending[p]:
+                yield from self._end_turn(p)
+
+    def _objective_actions(self, p: int, resolved: int) -> list[Action]:
+        T = self.T
+        out: list[Action] = []
+        cost = 0 if resolved < T.objective_free else T.objective_cost
+        pays: list[tuple[int, ...]] = [(0,) * self.ng]
+        if cost:
+            have = self.goods[p]
+            pays = []
+            for combo in combinations_with_replacement(range(self.ng), cost):
+                counts = [0] * self.ng
+                for g in combo:
+                    counts[g] += 1
+                if all(counts[g] <= have[g] for g in range(self.ng)):
+                    pays.append(tuple(counts))
+        seen = set()
+        for card in self.objectives[p]:
+            if card in seen or (T.objective_only_if_met and self.objective_points(p, card) <= 0):
+                continue
+            seen.add(card)
+            for paid in pays:
+                out.append(self._act("objective", (("card", T.objectives[card].id), ("pay", self.pay_names(paid)))))
+        if out:
+            out.insert(0, DONE)
+            out.extend(self._play_card_actions(p))
+        return out
