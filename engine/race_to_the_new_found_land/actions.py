@@ -106,7 +106,7 @@ class ActionPhase(PlanningPhase):
         best = table[min(crate, len(table) - 1)]
         if best >= 0:
             self._ask(LOAD, p, best=best)
-            self._legal = self._load_actions(best)  # as _list_actions lists them, without its dispatch
+            self._legal = self._with_card_entry(p, self._load_actions(best))  # as _list_actions lists them
             action = yield
             self.goods[p][T.goods.index(action[1][0][1])] += T.load_goods
         drawn = self.drawn_cards  # in the player's hand until kept or discarded (state data: hidden from others)
@@ -123,7 +123,7 @@ class ActionPhase(PlanningPhase):
             if not drawn:
                 break
             self._ask(KEEP, p, drawn=tuple(drawn), optional=k > 0)
-            self._legal = self._keep_actions(drawn, k > 0)  # as _list_actions lists them
+            self._legal = self._with_card_entry(p, self._keep_actions(drawn, k > 0))  # as _list_actions lists them
             action = yield
             if action[0] == "done":
                 break
@@ -164,7 +164,7 @@ class ActionPhase(PlanningPhase):
             if settlers <= 0:
                 continue
             self._ask(SETTLE, p, settlers=settlers)
-            self._legal = self._settle_actions(False)  # as _list_actions lists them, without its dispatch
+            self._legal = self._with_card_entry(p, self._settle_actions(False))  # as _list_actions lists them
             action = yield
             if action[0] == "new_england":
                 self.gain(p, settlers * T.new_england_points)
@@ -273,15 +273,10 @@ class ActionPhase(PlanningPhase):
         refill_now = T.contract_refill_immediate
         while ships:
             self._ask(DELIVER, p, ships=tuple(ships), crates=crates)
-            self._legal = self._deliver_actions(p)  # as _list_actions lists them, without its dispatch
+            self._legal = self._with_card_entry(p, self._deliver_actions(p))  # as _list_actions lists them
             action = yield
             if action[0] == "done":
                 break
-            if action[0] == "play":
-                self._play_card(p, action)
-                if self.pending[p]:
-                    yield from self._now(p)
-                continue
             used = [self._entry_from_id(x) for x in action.get("ships")]
             for e in used:
                 ships.remove(e)
@@ -355,8 +350,6 @@ class ActionPhase(PlanningPhase):
                     out.append(_new(Action, ("contract", (slot_arg, ships_arg, pay))))
         if total:
             out += antwerp
-        if self.cards[p]:
-            out += self._play_card_actions(p)
         return out
 
     def _contract_pays(self, c: int, have: tuple[int, ...]) -> list[tuple[str, tuple[str, ...]]]:
@@ -411,7 +404,7 @@ class ActionPhase(PlanningPhase):
                 break
             optional = placed >= places
             self._ask(DISCOVER, p, drawn=tuple(drawn), optional=optional)
-            self._legal = [DONE, *options] if optional else options  # as _list_actions lists them
+            self._legal = self._with_card_entry(p, [DONE, *options] if optional else options)  # as listed there
             action = yield
             if action.kind == "done":
                 break

@@ -49,9 +49,18 @@ FRAME_BACK: Final = 10
 CHART: Final = 11
 OBJECTIVE: Final = 12
 OVER: Final = 13
+CARD: Final = 14  # which 1x card to play, opened from another decision by the PLAY_CARD entry
 STAGE_NAMES = (
     "land", "plan", "load", "keep", "settle", "settle_extra", "deliver", "antwerp", "discover", "frame",
-    "frame_back", "chart", "objective", "over",
+    "frame_back", "chart", "objective", "over", "card",
+)  # fmt: skip
+#: Per stage: whether the player deciding is in their own turn, where goods and points 1x cards may be played
+#: ("jederzeit in deinem Zug"): the land phase, their own actions, the frame markers they reached, their objectives.
+#: Not planning (every player assigns ships in turn, no goods are spent), nor the start player's cartography, nor
+#: the move of a frame marker back (a part of resolving it whose spaces are fixed when it is asked).
+OFFERS_CARDS: Final[tuple[bool, ...]] = (
+    True, False, True, True, True, True, True, True, True, True,
+    False, False, True, False, False,
 )  # fmt: skip
 
 # Action indices (the spec's order of the four actions).
@@ -68,6 +77,7 @@ EMPTY: Final = -1
 DONE: Final = Action("done")
 NEW_ENGLAND: Final = Action("new_england")
 SKIP: Final = Action("skip")
+PLAY_CARD: Final = Action("play_card")  # the one entry that opens the choice of a 1x card to play
 NO_BOOST: Final[tuple[str | None, ...]] = (None,)  # planning without a captain's boost
 
 Flow = Generator[None, Action, None]
@@ -215,6 +225,25 @@ class StateCore(State):
             storage.clear()
             shuffle(self.rng, stack)
         return stack.pop()
+
+    def _holds_playable(self, p: int) -> bool:
+        """Whether ``p`` holds a goods or points card the reading lets them play (charter ships are assigned)."""
+        if not self.T.goods_cards_playable:
+            return False
+        is_charter = self.T.card_is_charter
+        for c in self.cards[p]:  # noqa: SIM110  (a plain loop: any() of a generator costs a frame)
+            if not is_charter[c]:
+                return True
+        return False
+
+    def _with_card_entry(self, p: int, actions: list[Action]) -> list[Action]:
+        """``actions`` and, while ``p`` holds a card to play, the entry that opens the choice (a new list: the
+        options given may be a shared memo).
+
+        Rules: actions.load.card_play"""
+        if self.cards[p] and self._holds_playable(p):
+            return [*actions, PLAY_CARD]
+        return actions
 
     def order_from_start(self) -> list[int]:
         """The seats clockwise from the start player (a fresh list: the seat orders are built once per game)."""

@@ -81,15 +81,10 @@ class EndPhase(ActionPhase):
                 if not options:
                     break
                 self._ask(OBJECTIVE, p, resolved=resolved)
-                self._legal = options  # as _list_actions lists them: not computed twice
+                self._legal = self._with_card_entry(p, options)  # as _list_actions lists them: not computed twice
                 action = yield
                 if action.kind == "done":
                     break
-                if action.kind == "play":
-                    self._play_card(p, action)
-                    if self.pending[p]:
-                        yield from self._now(p)
-                    continue
                 card = T.objective_index[action.get("card")]
                 self.spend(p, self.paid_from_names(action.get("pay")))
                 points = self.objective_points(p, card)
@@ -125,5 +120,4 @@ class EndPhase(ActionPhase):
                 out.append(self._act("objective", (("card", T.objectives[card].id), ("pay", self.pay_names(paid)))))
         if out:
             out.insert(0, DONE)
-            out.extend(self._play_card_actions(p))
         return out

@@ -40,7 +40,7 @@ class LandPhase(Setup):
             self.add_goods(p, T.captain_land_goods if self.has_captain(p, "land_gold") else ())
             while True:
                 self._ask(LAND, p)
-                self._legal = self._land_actions(p)  # as _list_actions lists them, without its dispatch
+                self._legal = self._with_card_entry(p, self._land_actions(p))  # as _list_actions lists them
                 action = yield
                 if action[0] == "done":
                     break
@@ -117,8 +117,6 @@ class LandPhase(Setup):
                     for table in entry[3]:
                         for d in discards:
                             out.append(table[d])
-        if T.goods_cards_playable and self.cards[p]:
-            out += self._play_card_actions(p)
         return out
 
     def _harbour_full(self, p: int) -> tuple[bool, tuple[int, ...]]:
@@ -170,9 +168,6 @@ class LandPhase(Setup):
         # expand (what, pay), build (handle, pay[, discard]) where the handle is (ship, id) or (space, id)
         T = self.T
         kind, args = action
-        if kind == "play":
-            self._play_card(p, action)
-            return
         self.spend(p, self.paid_from_names(args[1][1]))
         if kind == "expand":
             if args[0][1] == "shipyard":

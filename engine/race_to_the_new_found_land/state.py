@@ -21,6 +21,7 @@ from engine.race_to_the_new_found_land.core import (
     A_LOAD,
     A_SETTLE,
     ANTWERP,
+    CARD,
     CHART,
     DELIVER,
     DISCOVER,
@@ -34,8 +35,10 @@ from engine.race_to_the_new_found_land.core import (
     NEUTRAL,
     NEW_ENGLAND,
     OBJECTIVE,
+    OFFERS_CARDS,
     OVER,
     PLAN,
+    PLAY_CARD,
     SETTLE,
     SKIP,
     SPAIN,
@@ -48,12 +51,14 @@ from engine.runtime.api import TERMINAL, Action, IllegalActionError
 if TYPE_CHECKING:
     from engine.race_to_the_new_found_land.game import RaceGame
 
+#: The stages and actions bots, views and scenarios read from here.
 __all__ = [
     "ANTWERP",
     "A_DELIVER",
     "A_DISCOVER",
     "A_LOAD",
     "A_SETTLE",
+    "CARD",
     "CHART",
     "DELIVER",
     "DISCOVER",
@@ -67,14 +72,16 @@ __all__ = [
     "NEUTRAL",
     "NEW_ENGLAND",
     "OBJECTIVE",
+    "OFFERS_CARDS",
     "OVER",
     "PLAN",
+    "PLAY_CARD",
     "SETTLE",
     "SKIP",
     "SPAIN",
     "STAGE_NAMES",
     "RaceState",
-]
+]  # fmt: skip
 
 
 class RaceState(EndPhase):
@@ -141,7 +148,7 @@ class RaceState(EndPhase):
         self._legal = None
         self._history.append(action)
         try:
-            self._flow_gen.send(action)  # type: ignore[union-attr]  # a legal action exists: the flow is running
+            self._resume(action)
         except StopIteration:  # the flow ended: the game is over
             self._flow_gen = None
 
@@ -151,6 +158,16 @@ class RaceState(EndPhase):
         for action in self._history:
             copy.apply(action)
         return copy  # type: ignore[return-value]  # mypyc: game is typed Game, its states State
+
+    def _resume(self, action: Action) -> None:
+        """Hand a legal action to the flow; the entry to play a 1x card starts its detour instead (see
+        :meth:`~.cards.OneXCards._card_detour`), which hands the flow back when done."""
+        if action[0] == "play_card":
+            detour = self._card_detour(self._flow_gen)  # type: ignore[arg-type]  # a legal action: the flow runs
+            self._flow_gen = detour
+            next(detour)
+        else:
+            self._flow_gen.send(action)  # type: ignore[union-attr]  # a legal action exists: the flow is running
 
     # ------------------------------------------------------------------ the round
 
@@ -175,11 +192,16 @@ class RaceState(EndPhase):
     # ------------------------------------------------------------------ legal actions
 
     def _list_actions(self) -> list[Action]:
-        """The options of the decision posed now, from the state alone.
+        """The options of the decision posed now, from the state alone, with the entry to play a 1x card where
+        the player is in their own turn.
 
         The flow lists its frequent decisions itself as it poses them (the same lists, through the same
         functions, without this dispatch); this is what lists any decision whose options were dropped, e.g.
-        after a scenario edits the state."""
+        after a scenario edits the state, or after a card was played."""
+        out = self._stage_actions()
+        return self._with_card_entry(self.cur, out) if OFFERS_CARDS[self.stage] else out
+
+    def _stage_actions(self) -> list[Action]:
         st = self.stage
         p = self.cur
         T = self.T
@@ -211,6 +233,8 @@ class RaceState(EndPhase):
             return [self._act("chart", (("space", T.island_spaces[s].id),)) for s in self.ctx["spaces"]]
         if st == OBJECTIVE:
             return self._objective_actions(p, self.ctx["resolved"])
+        if st == CARD:
+            return self._card_actions(p)
         return []
 
     # ------------------------------------------------------------------ views

@@ -38,6 +38,7 @@ STAGE_TITLES = {
     "chart": "Cartography",
     "objective": "End phase: objectives",
     "over": "Game over",
+    "card": "Play a 1x card",
 }
 
 #: What a nation's unique expansion does, by the engine's ability name (the amount comes from the tables).
@@ -268,6 +269,7 @@ def describe_action(state: Any, action: Action) -> str:
             "antwerp": "Done: ship no more goods to Antwerp",
             "discover": "Done: place no more island tiles",
             "objective": "Done: resolve no more objectives",
+            "card": "Done: play no card (back to the decision)",
         }.get(stage, "Done")
     if kind == "skip":
         if stage == "frame":
@@ -282,6 +284,8 @@ def describe_action(state: Any, action: Action) -> str:
         return _describe_build(state, action)
     if kind == "play":
         return f"Play {card_text(T, T.cards[T.card_index[action.get('card')]])}"
+    if kind == "play_card":
+        return "Play a 1x card from your hand first (goods or points), then come back to this choice"
     if kind == "assign":
         text = f"Assign {_entry_text(T, action[1][1][1])} to {humanize(action.get('to'))}"
         cap = action.get("captain")
@@ -396,6 +400,7 @@ def action_group(state: Any, action: Action) -> str:
         "new_england": "Settle New England",
         "expand": "Expand your harbour",
         "play": "Play a card",
+        "play_card": "Play a card",
         "assign": "Assign a ship",
         "antwerp": "Deliver to Antwerp",
         "objective": "Resolve an objective",
@@ -447,6 +452,9 @@ def stage_prompt(state: Any) -> str:
         resolved = int(ctx.get("resolved", 0))
         cost = "free" if resolved < T.objective_free else f"costs {T.objective_cost} goods"
         return f"{title}: resolve an objective card (the next one {cost}), or done"
+    if stage == "card":
+        paused = STAGE_TITLES.get(str(ctx.get("paused", "")), "your decision")
+        return f"{title} (any time in your turn), then back to: {paused}"
     return title
 
 

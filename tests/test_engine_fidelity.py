@@ -1,0 +1,176 @@
+"""Rules fidelity of the Race to the New Found Land engine: the points a rules review and a play-test found (#15).
+
+Each test quotes the rulebook sentence it enforces. Positions are built with
+:class:`~engine.race_to_the_new_found_land.scenario.Scenario`; every decision goes through ``legal_actions`` and
+``apply`` as in play.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.race_to_the_new_found_land import state as st
+from engine.race_to_the_new_found_land.scenario import Scenario
+from engine.runtime.api import Action
+
+RED, YELLOW, BLUE = 0, 1, 2
+WOOD_CARD = "card.goods.g01"  # a goods card: 1 wood (the faces are assumed; see components/faces_cards.yaml)
+POINTS_CARD = "card.goods.g08"  # a points card: 3 points
+
+
+def _goods(sc: Scenario, p: int, good: str) -> int:
+    return sc.state.goods[p][sc.T.goods.index(f"good.{good}")]
+
+
+def _legal(sc: Scenario) -> list[str]:
+    return [str(a) for a in sc.state.legal_actions()]
+
+
+# ---- 1. 1x cards at any time in the player's own turn ------------------------------------------------------------
+# de: "Waren- und Punktekarten darfst du jederzeit in deinem Zug ausspielen."
+# en: "You may play Goods and Scoring cards at anytime during your turn."
+# nl: "Goederen- en puntenkaarten mag hij op elk moment in zijn beurt spelen."
+
+
+def _load(sc: Scenario) -> None:
+    sc.assign(RED, "load", "ship.small.regular.s01")
+    sc.run("load", RED)
+
+
+def _keep(sc: Scenario) -> None:
+    _load(sc)
+    sc.play("load:good=good.cloth")
+
+
+def _settle(sc: Scenario) -> None:
+    sc.tile("island.newfoundland.s1")
+    sc.assign(RED, "settle", "ship.small.regular.s01")
+    sc.run("settle", RED)
+
+
+def _discover(sc: Scenario) -> None:
+    sc.assign(RED, "discover", "ship.small.regular.s01")
+    sc.stack_islands("tile.island.t01")
+    sc.run("discover", RED)
+
+
+def _frame(sc: Scenario) -> None:
+    for p in range(3):
+        sc.score(p, 0)
+    sc.state.score[RED] = 5
+    sc.state.gain(RED, 3)  # 5 → 8 passes the marker on 7
+    sc.run("end_turn", RED)
+
+
+def _land(sc: Scenario) -> None:
+    sc.run("land")
+    while sc.state.cur != RED:
+        sc.play("done")
+
+
+@pytest.mark.parametrize(
+    ("setup", "stage"),
+    [(_land, st.LAND), (_load, st.LOAD), (_keep, st.KEEP), (_settle, st.SETTLE), (_discover, st.DISCOVER),
+     (_frame, st.FRAME)],
+)  # fmt: skip
+def test_a_goods_card_is_offered_in_every_decision_of_the_own_turn(setup, stage) -> None:  # type: ignore[no-untyped-def]
+    """One "play a card" entry wherever the player decides in their own turn; choosing it plays the card and
+    poses the same decision again."""
+    sc = Scenario(3, edition="de").clear().start_player(RED)
+    sc.cards(RED, WOOD_CARD, "card.goods.g03", "card.goods.g05")
+    setup(sc)
+    s = sc.state
+    assert s.stage == stage and s.cur == RED
+    before = _legal(sc)
+    assert before.count("play_card") == 1 and before[-1] == "play_card"
+    assert not any(a.startswith("play:") for a in before)  # one entry, not one move per card: lists stay short
+    sc.play("play_card")
+    assert s.stage == st.CARD and s.cur == RED
+    assert _legal(sc) == ["done", f"play:card={WOOD_CARD}", "play:card=card.goods.g03", "play:card=card.goods.g05"]
+    wood = _goods(sc, RED, "wood")
+    sc.play(f"play:card={WOOD_CARD}")
+    assert _goods(sc, RED, "wood") == wood + 1
+    assert s.stage == stage and s.cur == RED
+    assert sc.T.card_index[WOOD_CARD] in s.st_cards
+    again = _legal(sc)
+    sc.play("play_card", "done")  # opened, then played nothing: the decision comes back unchanged
+    assert s.stage == stage and _legal(sc) == again
+
+
+def test_play_a_card_then_the_interrupted_decision_lists_what_the_goods_now_buy() -> None:
+    """In the land phase a wood card completes the cost of a small ship (1 wood, 1 cloth): build is then legal."""
+    sc = Scenario(3, edition="de").clear().start_player(RED)
+    sc.cards(RED, WOOD_CARD)
+    _land(sc)
+    sc.goods(RED, cloth=1)
+    sc.state._legal = None
+    assert not any(a.startswith("build") for a in _legal(sc))
+    sc.play("play_card", f"play:card={WOOD_CARD}")
+    assert sc.state.stage == st.LAND and any(a.startswith("build") for a in _legal(sc))
+
+
+def test_no_entry_in_planning_for_charter_ships_only_or_by_the_zman_reading() -> None:
+    """Planning is not a turn of one player (every player assigns in turn, nothing is paid); a charter ship is
+    assigned in planning, never played; en-zman never states that goods cards are played."""
+    sc = Scenario(3, edition="de").clear().start_player(RED)
+    sc.cards(RED, "card.charter_ship.h1")
+    _load(sc)
+    assert "play_card" not in _legal(sc)
+    sc = Scenario(3, edition="de").clear().start_player(RED)
+    sc.cards(RED, WOOD_CARD).ships(RED, "ship.small.regular.s01")
+    sc.run("planning")
+    assert sc.state.stage == st.PLAN and "play_card" not in _legal(sc)
+    sc = Scenario(3, rulings={"one_x_card_play": "not_stated"}).clear().start_player(RED)
+    sc.cards(RED, WOOD_CARD)
+    _load(sc)
+    assert "play_card" not in _legal(sc)
+
+
+def test_a_points_card_played_while_settling_reaches_a_frame_marker_resolved_at_the_end_of_the_turn() -> None:
+    """de: "Wenn du Punkte bekommst und dabei mit deiner Figur einen Rahmenmarker erreichst oder überschreitest,
+    nimmst du dir am Ende deines kompletten Zuges den Kartenstapel": a points card played in the middle of the
+    settle action moves the figure at once, and the marker it passes is resolved once the action is over."""
+    sc = Scenario(3, edition="de").clear().start_player(RED)
+    for p in range(3):
+        sc.score(p, 0)
+    sc.score(RED, 5)
+    sc.cards(RED, POINTS_CARD)
+    _settle(sc)
+    sc.play("play_card", f"play:card={POINTS_CARD}")
+    s = sc.state
+    assert s.score[RED] == 8 and s.stage == st.SETTLE  # the marker on 7 waits for the end of the turn
+    sc.play("new_england")
+    assert sc.finished and s.pending[RED] == [0]  # the action is over: its turn ends (as the action phase does)
+    sc.run("end_turn", RED)
+    assert s.stage == st.FRAME and s.cur == RED
+
+
+def test_the_zman_timing_resolves_a_marker_reached_by_a_card_at_once() -> None:
+    """en-zman: "When your score marker starts on, reaches, or passes a milestone marker, resolve the effect
+    associated with that marker": with that reading the marker a points card reaches is resolved in the detour,
+    before the interrupted decision comes back."""
+    sc = Scenario(3, rulings={"frame_marker_timing": "immediately"}).clear().start_player(RED)
+    for p in range(3):
+        sc.score(p, 0)
+    sc.score(RED, 5)
+    sc.cards(RED, POINTS_CARD)
+    _settle(sc)
+    sc.play("play_card", f"play:card={POINTS_CARD}")
+    s = sc.state
+    assert s.stage == st.FRAME and s.cur == RED
+    sc.play(next(a for a in s.legal_actions() if a.kind == "frame"))
+    while s.stage == st.FRAME_BACK:
+        sc.play(s.legal_actions()[0])
+    assert s.stage == st.SETTLE and s.cur == RED
+
+
+def test_replaying_a_game_with_card_detours_gives_the_same_state() -> None:
+    from engine.runtime.api import GameConfig
+    from engine.runtime.bots import make_bot, play_game
+    from engine.runtime.registry import load_game
+
+    game = load_game(GameConfig(game="race_to_the_new_found_land", players=3, seed=11))
+    state = play_game(game.new_initial_state(), [make_bot("random", game.config.game)] * 3, 11)
+    assert any(a == Action("play_card") for a in state.history)
+    again = game.state_from_json(state.to_json())
+    assert again.fingerprint() == state.fingerprint()
