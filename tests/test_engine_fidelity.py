@@ -174,3 +174,31 @@ def test_replaying_a_game_with_card_detours_gives_the_same_state() -> None:
     assert any(a == Action("play_card") for a in state.history)
     again = game.state_from_json(state.to_json())
     assert again.fingerprint() == state.fingerprint()
+
+
+# ---- 2. a goods card can complete a goods objective in the end phase ----------------------------------------------
+
+
+def test_a_goods_card_played_in_the_objectives_step_completes_a_goods_objective() -> None:
+    """en: "To resolve 1 of these Objective Cards, you must have at least the indicated number of the shown Good
+    on your Player Board", and "You may play Goods and Scoring cards at anytime during your turn": with 3 wood,
+    a "1 wood" card and the "4 wood" objective, the player is asked in the objectives step, plays the card and
+    resolves the objective."""
+    sc = Scenario(3, edition="en").clear().start_player(RED)
+    sc.goods(RED, wood=3).cards(RED, WOOD_CARD).objectives(RED, "card.objective.goods_wood")
+    assert sc.T.objectives[sc.T.objective_index["card.objective.goods_wood"]].tiers == ((4, 5),)
+    sc.run("objectives")
+    s = sc.state
+    assert s.stage == st.OBJECTIVE and s.cur == RED  # asked although no condition is met yet
+    assert _legal(sc) == ["done", "play_card"]
+    sc.play("play_card", f"play:card={WOOD_CARD}")
+    assert s.stage == st.OBJECTIVE and "objective:card=card.objective.goods_wood,pay=[]" in _legal(sc)
+    sc.play("objective:card=card.objective.goods_wood,pay=[]")
+    assert s.score[RED] == 5 and _goods(sc, RED, "wood") == 4  # "you do not have to give them up"
+
+
+def test_no_objectives_step_without_a_met_condition_or_a_card_to_play() -> None:
+    sc = Scenario(3, edition="en").clear().start_player(RED)
+    sc.goods(RED, wood=3).objectives(RED, "card.objective.goods_wood")
+    sc.run("objectives")
+    assert sc.finished and sc.state.score[RED] == 0

@@ -77,11 +77,12 @@ class EndPhase(ActionPhase):
         for p in self.order_from_start():
             resolved = 0
             while True:
-                options = self._objective_actions(p, resolved)
-                if not options:
+                moves = self._objective_actions(p, resolved)
+                # nothing to resolve may still be a turn to take: a goods card played now can meet a condition
+                if not (moves or (self.objectives[p] and self._holds_playable(p))):
                     break
                 self._ask(OBJECTIVE, p, resolved=resolved)
-                self._legal = self._with_card_entry(p, options)  # as _list_actions lists them: not computed twice
+                self._legal = self._with_card_entry(p, [DONE, *moves])  # as _list_actions lists them
                 action = yield
                 if action.kind == "done":
                     break
@@ -98,6 +99,11 @@ class EndPhase(ActionPhase):
                 yield from self._end_turn(p)
 
     def _objective_actions(self, p: int, resolved: int) -> list[Action]:
+        """``p``'s objective moves after ``resolved`` objectives this round: each objective card whose condition
+        is met, with each way to pay its fee (the decision adds ``done``, and the entry to play a 1x card).
+
+        The flow asks a player with no move but an objective card and a 1x card to play all the same: a goods
+        card played in this turn may meet a condition."""
         T = self.T
         out: list[Action] = []
         cost = 0 if resolved < T.objective_free else T.objective_cost
@@ -118,6 +124,4 @@ class EndPhase(ActionPhase):
             seen.add(card)
             for paid in pays:
                 out.append(self._act("objective", (("card", T.objectives[card].id), ("pay", self.pay_names(paid)))))
-        if out:
-            out.insert(0, DONE)
         return out

@@ -232,7 +232,7 @@ class RaceState(EndPhase):
         if st == CHART:
             return [self._act("chart", (("space", T.island_spaces[s].id),)) for s in self.ctx["spaces"]]
         if st == OBJECTIVE:
-            return self._objective_actions(p, self.ctx["resolved"])
+            return [DONE, *self._objective_actions(p, self.ctx["resolved"])]
         if st == CARD:
             return self._card_actions(p)
         return []
