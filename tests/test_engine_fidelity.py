@@ -202,3 +202,38 @@ def test_no_objectives_step_without_a_met_condition_or_a_card_to_play() -> None:
     sc.goods(RED, wood=3).objectives(RED, "card.objective.goods_wood")
     sc.run("objectives")
     assert sc.finished and sc.state.score[RED] == 0
+
+
+# ---- 3. a further objective: the condition is checked on the goods left after its fee ---------------------------
+
+
+def test_a_further_objective_is_offered_only_with_a_fee_that_leaves_its_condition_met() -> None:
+    """de: "Du musst jedoch für jede weitere Zielkarte 2 beliebige Waren bezahlen", and in the example "Gelb
+    möchte noch eine weitere Zielkarte einlösen. Er bezahlt also 2 Holz und deckt diese Karte auf": the fee is
+    paid first, then the card is revealed and its condition checked. With 2 iron and 4 wood, a second objective
+    "4 wood" paid with 2 wood would be checked on 2 wood and score nothing: only fees that leave the condition met
+    are offered, and the card scores what the check found."""
+    sc = Scenario(3, edition="de").clear().start_player(RED)
+    sc.goods(RED, wood=4, iron=2, cloth=2)
+    sc.objectives(RED, "card.objective.goods_iron", "card.objective.goods_wood")
+    sc.run("objectives")
+    sc.play("objective:card=card.objective.goods_iron,pay=[]")  # the first is free: 5 points
+    s = sc.state
+    assert s.score[RED] == 5
+    wood_moves = [a for a in s.legal_actions() if a.get("card") == "card.objective.goods_wood"]
+    pays = {tuple(a.get("pay")) for a in wood_moves}
+    assert pays == {("good.cloth", "good.cloth"), ("good.cloth", "good.iron"), ("good.iron", "good.iron")}
+    sc.play(wood_moves[0])
+    assert s.score[RED] == 10 and _goods(sc, RED, "wood") == 4
+
+
+def test_the_scored_points_of_a_further_objective_match_its_check() -> None:
+    """The same check both ways: no move whose fee empties the condition (paid, card lost, 0 points)."""
+    sc = Scenario(3, edition="de").clear().start_player(RED)
+    sc.goods(RED, wood=4, iron=2)
+    sc.objectives(RED, "card.objective.goods_iron", "card.objective.goods_wood")
+    sc.run("objectives")
+    sc.play("objective:card=card.objective.goods_iron,pay=[]")
+    legal = _legal(sc)
+    # every fee takes wood or iron; any wood spent breaks "4 wood"; "2 iron" leaves 4 wood: the one fee offered
+    assert [a for a in legal if "goods_wood" in a] == ["objective:card=card.objective.goods_wood,pay=[good.iron;good.iron]"]

@@ -119,9 +119,22 @@ class EndPhase(ActionPhase):
                     pays.append(tuple(counts))
         seen = set()
         for card in self.objectives[p]:
-            if card in seen or (T.objective_only_if_met and self.objective_points(p, card) <= 0):
+            if card in seen:
                 continue
             seen.add(card)
             for paid in pays:
+                # the fee is paid before the card is revealed and its condition checked ("Er bezahlt also 2 Holz
+                # und deckt diese Karte auf"): checked on the goods left, as the card then scores
+                if T.objective_only_if_met and self._points_after(p, card, paid) <= 0:
+                    continue
                 out.append(self._act("objective", (("card", T.objectives[card].id), ("pay", self.pay_names(paid)))))
         return out
+
+    def _points_after(self, p: int, card: int, paid: tuple[int, ...]) -> int:
+        """What objective ``card`` scores for ``p`` once ``paid`` has left the goods storage."""
+        if not any(paid):
+            return self.objective_points(p, card)
+        self.spend(p, paid)
+        points = self.objective_points(p, card)
+        self.add_goods(p, paid)
+        return points
