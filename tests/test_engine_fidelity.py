@@ -237,3 +237,67 @@ def test_the_scored_points_of_a_further_objective_match_its_check() -> None:
     legal = _legal(sc)
     # every fee takes wood or iron; any wood spent breaks "4 wood"; "2 iron" leaves 4 wood: the one fee offered
     assert [a for a in legal if "goods_wood" in a] == ["objective:card=card.objective.goods_wood,pay=[good.iron;good.iron]"]
+
+
+# ---- 4. after 50 the figure goes round again: ruling frame_marker_laps ----------------------------------------------
+
+
+def _spain_passes_fifty(rulings: dict[str, str] | None = None) -> Scenario:
+    """The play-test's position: the marker of the first objective stack stands on space 2 (moved back behind the
+    figures) and has never been resolved by Red; Red goes from 46 to 53."""
+    sc = Scenario(3, edition="de", rulings=rulings).clear().start_player(RED)
+    for p in range(3):
+        sc.score(p, 20)
+    sc.state.frame_pos[0] = 2
+    sc.score(RED, 46)
+    sc.state.gain(RED, 7)
+    return sc
+
+
+def test_a_marker_not_yet_resolved_counts_again_on_the_next_lap_by_default() -> None:
+    """en-zman: "continue tracking your score from the green space" and "if you encounter a milestone marker that
+    you have already resolved, it has no effect": a marker not resolved yet does take effect on the new lap."""
+    sc = _spain_passes_fifty()
+    assert sc.state.T.readings["frame_marker_laps"] == "every_lap"
+    assert 0 in sc.state.pending[RED]
+    sc.run("end_turn", RED)
+    assert sc.state.stage == st.FRAME and sc.state.ctx["frame"] == 0
+
+
+def test_by_the_first_lap_reading_markers_behind_the_figure_no_longer_count() -> None:
+    sc = _spain_passes_fifty({"frame_marker_laps": "first_lap_only"})
+    assert 0 not in sc.state.pending[RED]
+    # a marker still ahead on the first lap counts as ever
+    sc = Scenario(3, edition="de", rulings={"frame_marker_laps": "first_lap_only"}).clear()
+    for p in range(3):
+        sc.score(p, 20)
+    sc.state.frame_pos[0] = 48
+    sc.score(RED, 46)
+    sc.state.gain(RED, 7)
+    assert sc.state.pending[RED] == [0]
+
+
+def test_a_marker_already_resolved_never_counts_again() -> None:
+    """en-zman: "if you encounter a milestone marker that you have already resolved, it has no effect"."""
+    sc = _spain_passes_fifty()
+    sc.state.pending[RED].clear()
+    sc.state.claimed[RED] |= 1
+    sc.state.score[RED] = 46
+    sc.state.gain(RED, 7)
+    assert sc.state.pending[RED] == []
+
+
+def test_the_screen_says_why_a_marker_triggered() -> None:
+    from engine.race_to_the_new_found_land.view import stage_prompt
+
+    sc = _spain_passes_fifty()
+    sc.run("end_turn", RED)
+    text = stage_prompt(sc.state)
+    assert "53 = 50 + 3" in text and "score space 2" in text and "frame_marker_laps" in text
+    sc = Scenario(3, edition="en").clear()
+    for p in range(3):
+        sc.score(p, 0)
+    sc.state.score[RED] = 5
+    sc.state.gain(RED, 3)
+    sc.run("end_turn", RED)
+    assert "reached or passed score space 7" in stage_prompt(sc.state)

@@ -193,6 +193,7 @@ class Tables:
     objective_only_if_met: bool
     frame_immediate: bool
     frame_trigger_on_start: bool
+    frame_every_lap: bool  # a marker not yet resolved counts on the figure's later laps round the track
     frame_reward_optional: bool
     frame_removal_passed: bool
     frame_min_space: int

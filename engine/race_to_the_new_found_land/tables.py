@@ -358,6 +358,7 @@ def build_tables(gen: types.ModuleType, config: GameConfig) -> Tables:
         "objective_only_if_met": bool(S.param("end_phase.objectives", "only_if_condition_met")),
         "frame_immediate": timing["resolve_timing"] == "immediately",
         "frame_trigger_on_start": bool(timing["triggers_when_starting_on"]),
+        "frame_every_lap": bool(S.param("frame_markers.once_per_player", "counts_on_later_laps")),
         # en: a player "may" take the reward of a frame marker reached, so declining (skip) is a legal move
         "frame_reward_optional": bool(S.param("frame_markers.choose", "reward_optional")),
         "frame_removal_passed": S.param("frame_markers.removal", "removal_condition") == "all_players_passed",

@@ -12,7 +12,12 @@ class ScoreTrack(StateCore):
     __slots__ = ()
 
     def gain(self, p: int, points: int) -> None:
-        """Move ``p``'s ship figure ``points`` forward: 50/100 cards and frame markers reached are noted."""
+        """Move ``p``'s ship figure ``points`` forward: 50/100 cards and frame markers reached are noted.
+
+        After 50 the figure goes on from the start of the track; by the ``frame_marker_laps`` reading a marker it
+        has not resolved counts again when the figure reaches it on a later lap, or only on the first.
+
+        Rules: end_phase.fifty_hundred, frame_markers.choose, frame_markers.once_per_player"""
         if points <= 0:
             return
         T = self.T
@@ -33,10 +38,15 @@ class ScoreTrack(StateCore):
         pending = self.pending[p]
         gone = self.frame_gone
         start = old - 1 if T.frame_trigger_on_start else old
-        for m, pos in enumerate(self.frame_pos):
-            # passing a marker is the rare case: tested first, then whether it still counts for ``p``
-            if (new - pos) // track > (start - pos) // track and not (gone[m] or mine >> m & 1 or m in pending):
-                pending.append(m)
+        if T.frame_every_lap:  # the figure meets a marker's space again on every lap round the track
+            for m, pos in enumerate(self.frame_pos):
+                # passing a marker is the rare case: tested first, then whether it still counts for ``p``
+                if (new - pos) // track > (start - pos) // track and not (gone[m] or mine >> m & 1 or m in pending):
+                    pending.append(m)
+        else:  # only on the first lap: a marker's space is one score, passed once
+            for m, pos in enumerate(self.frame_pos):
+                if start < pos <= new and not (gone[m] or mine >> m & 1 or m in pending):
+                    pending.append(m)
         if T.frame_removal_passed:  # a figure leaving a marker's space may be the last one to pass it
             self._check_removal()
 

@@ -443,7 +443,8 @@ def stage_prompt(state: Any) -> str:
         frame = T.frames[ctx["frame"]] if isinstance(ctx.get("frame"), int) else None
         reward = REWARDS.get(frame.reward, frame.reward) if frame else "reward"
         optional = ", or skip it" if T.frame_reward_optional else ""  # the reading lets the player decline it
-        return f"{title} reached: take your {reward}" + (" card" if reward == "objective" else "") + optional
+        why = frame_reason(state, obs, ctx)
+        return f"{title} reached: take your {reward}" + (" card" if reward == "objective" else "") + optional + why
     if stage == "frame_back":
         return f"{title}: choose the score space to move it back to"
     if stage == "chart":
@@ -456,6 +457,26 @@ def stage_prompt(state: Any) -> str:
         paused = STAGE_TITLES.get(str(ctx.get("paused", "")), "your decision")
         return f"{title} (any time in your turn), then back to: {paused}"
     return title
+
+
+def frame_reason(state: Any, obs: dict[str, Any], ctx: dict[str, Any]) -> str:
+    """Why the frame marker now resolved counts for the player: the space their figure reached or passed, and
+    on a later lap round the track (after 50) the reading that makes a marker count again."""
+    T = _tables(state)
+    m = ctx.get("frame")
+    if not isinstance(m, int) or state.current_player < 0:
+        return ""
+    space = obs["frames"][m][0]
+    score = obs["players"][state.current_player]["score"]
+    track = T.track_length
+    laps = max(0, (score - space) // track)
+    if not laps:
+        return f" (your ship reached or passed score space {space})"
+    return (
+        f" (your ship went past {track} and on from the start of the track to {score} = {track * laps} + "
+        f"{score - track * laps}, passing score space {space} again; you had not resolved this marker, and it counts "
+        "on every lap: ruling frame_marker_laps)"
+    )
 
 
 # --------------------------------------------------------------------------- the board

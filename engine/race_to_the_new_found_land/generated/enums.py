@@ -76,6 +76,7 @@ class Ruling(str, Enum):
     CONTRACT_REFILL_TIMING = 'contract_refill_timing'
     FIFTY_CARD_TRIGGER = 'fifty_card_trigger'
     FRAME_MARKER_BLOCKING = 'frame_marker_blocking'
+    FRAME_MARKER_LAPS = 'frame_marker_laps'
     FRAME_MARKER_MOVE_BACK = 'frame_marker_move_back'
     FRAME_MARKER_REMOVAL = 'frame_marker_removal'
     FRAME_MARKER_TIMING = 'frame_marker_timing'

@@ -119,7 +119,7 @@ PARAMS: dict[str, dict[str, Any]] = {
     'frame_markers.goods': {'goods_taken': 1, 'marker_order': 4, 'only_goods_on_space': True},
     'frame_markers.move_back': {'move_back_max': 3, 'move_back_min': 1},
     'frame_markers.multiple': {'resolve_in_track_order': True},
-    'frame_markers.once_per_player': {'once_per_player': True},
+    'frame_markers.once_per_player': {'counts_on_later_laps': True, 'once_per_player': True},
     'frame_markers.removal': {'removal_condition': 'all_players_reached'},
     'frame_markers.timing': {'resolve_timing': 'end_of_turn', 'triggers_when_starting_on': False},
     'land.build_ships': {
@@ -317,6 +317,7 @@ RULE_RULINGS: dict[str, str] = {
     'frame_markers.blocking': 'frame_marker_blocking',
     'frame_markers.choose': 'frame_reward_optional',
     'frame_markers.move_back': 'frame_marker_move_back',
+    'frame_markers.once_per_player': 'frame_marker_laps',
     'frame_markers.removal': 'frame_marker_removal',
     'frame_markers.timing': 'frame_marker_timing',
     'land.build_ships': 'large_ship_market_side',
