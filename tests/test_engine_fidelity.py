@@ -301,3 +301,53 @@ def test_the_screen_says_why_a_marker_triggered() -> None:
     sc.state.gain(RED, 3)
     sc.run("end_turn", RED)
     assert "reached or passed score space 7" in stage_prompt(sc.state)
+
+
+# ---- 9. charter ships: when they go to the storage board (ruling charter_ship_discard) -------------------------
+
+
+def _settle_with_a_charter_ship(rulings: dict[str, str] | None = None) -> Scenario:
+    sc = Scenario(3, edition="de", rulings=rulings).clear()
+    sc.tile("island.newfoundland.s1", "tile.island.t01")
+    sc.assign(RED, "settle", "ship.small.regular.s02", "card.charter_ship.h1")
+    sc.run("settle", RED)
+    sc.play("settle:space=island.newfoundland.s1,spot=0,bonus=0", "settle:space=island.newfoundland.s1,spot=1,bonus=0")
+    assert sc.finished
+    return sc
+
+
+def test_a_charter_ship_goes_to_the_storage_board_right_after_its_action_by_default() -> None:
+    """de: "Nachdem du eine Aktion mit einem Schiff ausgeführt hast, legst du das Schiffsplättchen wieder zurück an
+    deine Werft. Charterschiffe legst du auf die Ablagetafel."; nl: "Leg charterschepen na gebruik op het
+    aflegtableau." (de's own planning paragraph says "am Ende der Runde": de follows the default.)"""
+    sc = _settle_with_a_charter_ship()
+    assert sc.state.T.readings["charter_ship_discard"] == "after_action"
+    h1 = sc.T.card_index["card.charter_ship.h1"]
+    assert h1 in sc.state.st_cards and h1 not in sc.state.played_charters
+
+
+def test_by_the_end_of_round_reading_a_charter_ship_waits_for_the_end_of_the_round() -> None:
+    """de: "Charterschiffe legst du am Ende der Runde auf die Ablagetafel."; en: "At the end of the round, discard
+    any played Charter Ships to the Storage Board." """
+    sc = _settle_with_a_charter_ship({"charter_ship_discard": "end_of_round"})
+    h1 = sc.T.card_index["card.charter_ship.h1"]
+    assert h1 in sc.state.played_charters and h1 not in sc.state.st_cards
+
+
+def test_by_the_end_of_round_reading_every_used_charter_ship_is_on_the_storage_board_when_a_round_starts() -> None:
+    from engine.runtime.api import GameConfig
+    from engine.runtime.bots import make_bot
+    from engine.runtime.registry import load_game
+
+    seen_waiting = False
+    for seed in range(6):
+        config = GameConfig(game="race_to_the_new_found_land", players=3, seed=seed,
+                            rulings={"charter_ship_discard": "end_of_round"})  # fmt: skip
+        state = load_game(config).new_initial_state()
+        bot, rng = make_bot("random", config.game), __import__("random").Random(seed)
+        while not state.is_terminal():
+            seen_waiting |= bool(state.played_charters)
+            if state.stage == st.LAND:
+                assert state.played_charters == []
+            state.apply(bot.choose(state, rng))
+    assert seen_waiting

@@ -73,6 +73,7 @@ class Ruling(str, Enum):
     """Points where the editions disagree (see ``rulings.RULINGS`` for their readings)."""
 
     ANTWERP_CAPACITY = 'antwerp_capacity'
+    CHARTER_SHIP_DISCARD = 'charter_ship_discard'
     CONTRACT_REFILL_TIMING = 'contract_refill_timing'
     FIFTY_CARD_TRIGGER = 'fifty_card_trigger'
     FRAME_MARKER_BLOCKING = 'frame_marker_blocking'

@@ -322,6 +322,7 @@ RULE_RULINGS: dict[str, str] = {
     'frame_markers.timing': 'frame_marker_timing',
     'land.build_ships': 'large_ship_market_side',
     'land.gold_substitute': 'gold_substitute',
+    'planning.charter_ships': 'charter_ship_discard',
     'setup.islands': 'setup_unfit_island_tile',
     'setup.large_ships': 'large_ship_market_side',
     'setup.small_ships': 'unused_starting_ships',

@@ -17,6 +17,14 @@ RULINGS: dict[str, dict[str, Any]] = {
             'crate_limited': {'limited_by_crate_value': True, 'points_per_good': 1},
         },
     },
+    'charter_ship_discard': {
+        "default": 'after_action',
+        "rules": ('planning.charter_ships',),
+        "readings": {
+            'after_action': {'discarded_after_action': True},
+            'end_of_round': {'discarded_after_action': False},
+        },
+    },
     'contract_refill_timing': {
         "default": 'after_action',
         "rules": ('actions.deliver.refill',),
@@ -227,6 +235,7 @@ RULINGS: dict[str, dict[str, Any]] = {
 EDITION_READINGS: dict[str, dict[str, str]] = {
     'de': {
         'antwerp_capacity': 'crate_limited',
+        'charter_ship_discard': 'after_action',
         'contract_refill_timing': 'after_action',
         'fifty_card_trigger': 'beyond',
         'frame_marker_blocking': 'before_occupied',
@@ -248,6 +257,7 @@ EDITION_READINGS: dict[str, dict[str, str]] = {
     },
     'en': {
         'antwerp_capacity': 'crate_limited',
+        'charter_ship_discard': 'after_action',
         'contract_refill_timing': 'after_each_contract',
         'fifty_card_trigger': 'reach_or_pass',
         'frame_marker_blocking': 'target_only',
@@ -269,6 +279,7 @@ EDITION_READINGS: dict[str, dict[str, str]] = {
     },
     'en-zman': {
         'antwerp_capacity': 'any_number',
+        'charter_ship_discard': 'after_action',
         'contract_refill_timing': 'after_action',
         'fifty_card_trigger': 'beyond',
         'frame_marker_blocking': 'on_occupied',
@@ -290,6 +301,7 @@ EDITION_READINGS: dict[str, dict[str, str]] = {
     },
     'nl': {
         'antwerp_capacity': 'crate_limited',
+        'charter_ship_discard': 'after_action',
         'contract_refill_timing': 'after_action',
         'fifty_card_trigger': 'reach_or_pass',
         'frame_marker_blocking': 'before_occupied',
