@@ -351,3 +351,29 @@ def test_by_the_end_of_round_reading_every_used_charter_ship_is_on_the_storage_b
                 assert state.played_charters == []
             state.apply(bot.choose(state, rng))
     assert seen_waiting
+
+
+# ---- 9. a tie for first place on an island or in a city (ruling first_place_tie) -------------------------------
+
+
+def test_a_tie_for_first_leaves_the_others_without_a_bonus_by_default() -> None:
+    """de: "Teilen sich 2 oder mehr Spieler den 1. Platz, so bekommen diese jeweils die Punkte für den 2. Platz.
+    Die übrigen Spieler bekommen keine Bonuspunkte mehr." Nova Scotia (8/4): Red 5, Yellow 5, Blue 3."""
+    sc = Scenario(3, edition="de").clear().start_player(RED)
+    sc.fill_island("island.nova_scotia", {RED: 5, YELLOW: 5, BLUE: 3})
+    assert sc.state.area_points("island", 2) == [9, 9, 3]
+
+
+def test_by_the_dutch_reading_the_next_most_still_scores_the_second_bonus() -> None:
+    """nl: "De speler met de op één na meeste markeerstenen op het eiland krijgt de punten na de /. Delen 2 of meer
+    spelers de eerste plaats, dan krijgen ze allen de bonuspunten voor de tweede plaats." — and never that the
+    others then get none: Blue, with the next most, still takes the 4."""
+    sc = Scenario(3, edition="nl").clear().start_player(RED)
+    assert sc.state.T.readings["first_place_tie"] == "next_still_second"
+    sc.fill_island("island.nova_scotia", {RED: 5, YELLOW: 5, BLUE: 3})
+    assert sc.state.area_points("island", 2) == [9, 9, 7]
+    sc.city("city.stockholm", [RED, RED, YELLOW, YELLOW, BLUE])  # Stockholm (8/4): the same in a city
+    assert sc.state.area_points("city", 0) == [6, 6, 5]
+    sc = Scenario(4, edition="nl").clear()  # two tied for the next most: "Delen 2 of meer spelers de tweede plaats,
+    sc.fill_island("island.nova_scotia", {RED: 3, YELLOW: 3, BLUE: 2, 3: 2})  # dan krijgen ze allen geen bonuspunten"
+    assert sc.state.area_points("island", 2) == [7, 7, 2, 2]

@@ -214,6 +214,9 @@ class Tables:
     neutral_players: int
     neutral_cubes: int
     neutral_second_place: bool
+    # a tie for the most markers on an island (a city): the player with the next most still scores the second bonus
+    island_tie_next_second: bool
+    city_tie_next_second: bool
     objective_free: int
     objective_cost: int
     final_cube_points: int

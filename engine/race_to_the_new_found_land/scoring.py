@@ -40,7 +40,11 @@ class Scoring(OneXCards):
         return counts
 
     def area_points(self, kind: str, idx: int) -> list[int]:
-        """Points each player scores for island/city ``idx``: cubes, plus first/second bonus with the tie rules."""
+        """Points each player scores for island/city ``idx``: cubes, plus first/second bonus with the tie rules.
+
+        Rules: end_phase.island_scoring, end_phase.island_scoring.majority, end_phase.island_scoring.ties,
+        end_phase.city_scoring, end_phase.city_scoring.majority, end_phase.city_scoring.ties,
+        two_players.neutral_majority"""
         T = self.T
         area = T.islands[idx] if kind == "island" else T.cities[idx]
         per_cube = T.island_cube_points if kind == "island" else T.city_cube_points
@@ -50,14 +54,16 @@ class Scoring(OneXCards):
         if not ranked:
             return points
         top = [o for o, v in counts.items() if v == ranked[0]]
-        if len(top) > 1:
+        if len(top) > 1:  # tied for first: each scores the second bonus
             for o in top:
                 if o >= 0:
                     points[o] += area.second
-            return points
-        if top[0] >= 0:
+            # and nobody else, but by nl's reading the next most still scores it as second
+            if not (T.island_tie_next_second if kind == "island" else T.city_tie_next_second):
+                return points
+        elif top[0] >= 0:
             points[top[0]] += area.first
-        rest = {o: v for o, v in counts.items() if o != top[0] and v > 0}
+        rest = {o: v for o, v in counts.items() if o not in top and v > 0}
         if not self.T.neutral_second_place:
             rest.pop(NEUTRAL, None)
         if rest:

@@ -380,6 +380,8 @@ def build_tables(gen: types.ModuleType, config: GameConfig) -> Tables:
         "neutral_players": int(neutral["players"]),
         "neutral_cubes": int(neutral["markers_per_tile"]),
         "neutral_second_place": bool(neutral_majority["counts_for_second_place"]),
+        "island_tie_next_second": S.param("end_phase.island_scoring.ties", "tie_first_others") == "next_most_second_bonus",
+        "city_tie_next_second": S.param("end_phase.city_scoring.ties", "tie_first_others") == "next_most_second_bonus",
         "objective_free": int(S.param("end_phase.objective_cost", "free_per_round")),
         "objective_cost": int(S.param("end_phase.objective_cost", "extra_cost_goods")),
         "final_cube_points": int(S.param("end_of_game.final_scoring", "points_per_unscored_marker")),
