@@ -93,8 +93,7 @@ def _reset(t: Table) -> None:
         t.supply[kind] += 1
     t.treasure = {}
     # Commodities left at a Trade Port stay there; the port is topped up when the next voyage is prepared.
-    homebound = list(t.homebound)
-    order = sorted(homebound, key=lambda s: (t.players[s].score, homebound.index(s)))
+    order = next_start_order(t)
     t.occupancy, t.missions, t.successes, t.trades = {}, {}, {}, {}
     t.troops, t.frigates, t.revealed = {}, {}, set()
     t.outbound, t.homebound, t.idle, t.queue = [], [], [], []
@@ -107,6 +106,15 @@ def _reset(t: Table) -> None:
     t.note("street " + ",".join(t.street))
     t.note("starting order " + ",".join(f"p{s}" for s in order))
     _start_voyage(t, order)
+
+
+def next_start_order(t: Table) -> list[int]:
+    """The next voyage's starting order: last on the score track first; players tied on score in their order at
+    the start of the last voyage, or in the order their ships came home, by the reading of ``start_order_ties``.
+
+    Rules: reset.starting_order, voyages.later"""
+    previous = t.start_order if t.tables.start_order_tie_break == "last_start_order" else t.homebound
+    return sorted(t.homebound, key=lambda s: (t.players[s].score, previous.index(s)))
 
 
 def shuffled_street(t: Table) -> list[str]:
