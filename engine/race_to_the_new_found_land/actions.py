@@ -64,7 +64,9 @@ class ActionPhase(PlanningPhase):
         self._bonus_counts = self._tile_bonus_counts()
 
     def action_order(self, a: int) -> list[int]:
-        """Players with ships on action ``a``: highest sail total first, ties clockwise from the start player."""
+        """Players with ships on action ``a``: highest sail total first, ties clockwise from the start player.
+
+        Rules: action_phase.order, action_phase.ties"""
         assigned = self.assigned
         active = []
         for i, p in enumerate(self._orders[self.start_player]):  # (plain loops: cheaper than comprehensions here)
@@ -74,6 +76,9 @@ class ActionPhase(PlanningPhase):
         return list(map(_third, active))
 
     def _action_phase(self) -> Flow:
+        """The four actions in order; at each, the players with ships there act in order of sail value.
+
+        Rules: action_phase.order, overview.actions"""
         for a in range(len(self.T.actions)):
             for p in self.action_order(a):
                 if a == A_LOAD:
@@ -89,6 +94,10 @@ class ActionPhase(PlanningPhase):
                     yield from self._end_turn(p)
 
     def _return_ships(self, p: int, a: int) -> None:
+        """After the action: ship tiles back to the harbour, charter ships to the storage board (right away or at
+        the end of the round, by the reading).
+
+        Rules: action_phase.return_ships, planning.charter_ships"""
         for kind, idx in self.assigned[p][a]:
             if kind == "ship":
                 self.yard[p].append(idx)
@@ -99,6 +108,10 @@ class ActionPhase(PlanningPhase):
         self.assigned[p][a] = []
 
     def _load(self, p: int) -> Flow:
+        """Load: the good the crate value gives (or a less valuable one), then 1x cards by crate value, one kept
+        (England's colonial harbour: one more), the rest to the storage board.
+
+        Rules: actions.load, actions.load.cards, planning.ship_values, expansions.england"""
         T = self.T
         entry = self.assigned[p][A_LOAD][0]
         crate = self.crate_of(p, A_LOAD, entry)
@@ -158,6 +171,10 @@ class ActionPhase(PlanningPhase):
         return out
 
     def _settle(self, p: int) -> Flow:
+        """Settle ship by ship: cubes by settler value on an island tile with one of its bonuses, or New England for
+        points; then Spain's extra cube.
+
+        Rules: actions.settle, actions.settle.new_england, planning.ship_values, expansions.spain"""
         T = self.T
         for entry in list(self.assigned[p][A_SETTLE]):
             settlers = self.ship_of(entry).settler
@@ -193,6 +210,9 @@ class ActionPhase(PlanningPhase):
         return out
 
     def _place_cube(self, p: int, action: Action, height: int) -> None:
+        """Put ``height`` cubes of ``p`` on the chosen spot (a stack of two for settler value 2) and take the bonus.
+
+        Rules: actions.settle.one, actions.settle.two, expansions.spain"""
         T = self.T
         (_, space), (_, k), (_, b) = action[1]  # as listed: space, spot, bonus
         s = T.space_index[space]
@@ -212,7 +232,9 @@ class ActionPhase(PlanningPhase):
         self.gain(p, bonus.points)
 
     def _settle_actions(self, extra: bool) -> list[Action]:
-        """Open spots of tiled spaces (Spain's extra cube: any spot of a tiled space), each with every bonus."""
+        """Open spots of tiled spaces (Spain's extra cube: any spot of a tiled space), each with every bonus.
+
+        Rules: actions.settle.one, actions.settle.two, actions.settle.new_england, expansions.spain"""
         table = self._settle_rows
         bonuses = self._bonus_counts
         owners = self.spot_owner
@@ -267,6 +289,11 @@ class ActionPhase(PlanningPhase):
         return counts
 
     def _deliver(self, p: int) -> Flow:
+        """Deliver ship by ship or together: contracts paid with goods for their points and a cube in the city, or
+        goods to Antwerp; the contracts are refilled by the reading.
+
+        Rules: actions.deliver, actions.deliver.contracts, actions.deliver.city_markers, actions.deliver.refill,
+        actions.deliver.antwerp, planning.ship_values, expansions.france"""
         T = self.T
         ships = list(self.assigned[p][A_DELIVER])
         crates = {e: self.crate_of(p, A_DELIVER, e) for e in ships}
@@ -313,6 +340,9 @@ class ActionPhase(PlanningPhase):
             self._refill_contracts()
 
     def _refill_contracts(self) -> None:
+        """Fill every empty contract space from the stack (rebuilt from the storage board when empty).
+
+        Rules: actions.deliver.refill"""
         for slot, c in enumerate(self.contracts):
             if c == EMPTY:
                 self.contracts[slot] = self._draw(self.contract_stack, self.st_contracts)
@@ -324,6 +354,10 @@ class ActionPhase(PlanningPhase):
         return ("card", T.card_index[ident])
 
     def _deliver_actions(self, p: int) -> list[Action]:
+        """The deliveries open to the ships left: each contract any set of them can carry, in every way to pay it,
+        and Antwerp with each set.
+
+        Rules: actions.deliver, actions.deliver.contracts, actions.deliver.antwerp"""
         T = self.T
         ships: tuple[tuple[str, int], ...] = self.ctx["ships"]
         crates: dict[tuple[str, int], int] = self.ctx["crates"]
@@ -386,6 +420,10 @@ class ActionPhase(PlanningPhase):
         return found
 
     def _discover(self, p: int) -> Flow:
+        """Discover: island tiles by telescope value, one placed per ship (Columbus: one more) with a cube and all
+        its bonuses; the rest to the storage board.
+
+        Rules: actions.discover, actions.discover.marker, planning.ship_values, captains.columbus"""
         T = self.T
         entries = self.assigned[p][A_DISCOVER]
         count = sum(self.ship_of(e).telescope for e in entries)
@@ -424,6 +462,9 @@ class ActionPhase(PlanningPhase):
         drawn.clear()
 
     def _discover_actions_for(self, drawn: Iterable[int]) -> list[Action]:
+        """Every drawn tile on every free space of its shape.
+
+        Rules: actions.discover"""
         T = self.T
         by_shape: dict[str, list[int]] | None = T.cache.get("spaces_by_shape")
         if by_shape is None:  # every island's spaces of each shape, islands in order (as fitting_spaces lists them)

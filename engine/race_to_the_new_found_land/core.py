@@ -217,7 +217,9 @@ class StateCore(State):
         self._legal = None
 
     def _draw(self, stack: list[int], storage: list[int]) -> int:
-        """Top of ``stack``; an empty stack is first rebuilt by shuffling ``storage`` (−1 if both are empty)."""
+        """Top of ``stack``; an empty stack is first rebuilt by shuffling ``storage`` (−1 if both are empty).
+
+        Rules: limits.draw_stacks"""
         if not stack:
             if not storage:
                 return EMPTY
@@ -250,11 +252,18 @@ class StateCore(State):
         return list(self._orders[self.start_player])
 
     def add_goods(self, p: int, goods: Sequence[int]) -> None:
+        """Put ``goods`` (a goods vector) into ``p``'s storage: the supply never runs out.
+
+        Rules: limits.unlimited"""
         g = self.goods[p]
         for i in range(len(goods)):  # (a goods vector, or empty for "no goods")
             g[i] += goods[i]
 
     def capacity(self, p: int) -> int:
+        """How many ships ``p``'s harbour holds: the starting shipyards, the shipyard expansion, Portugal's second
+        shipyard and Drake's.
+
+        Rules: land.build_ships.shipyard_limit, land.harbour_expansion.shipyard, expansions.portugal, captains.drake"""
         T = self.T
         cap = T.shipyards + (T.shipyard_expansion_yards if self.exp_yard[p] else 0)
         if self.exp_nation[p]:
@@ -285,6 +294,10 @@ class StateCore(State):
         return self.T.ships[idx].id if kind == "ship" else self.T.cards[idx].id
 
     def sail_total(self, p: int, a: int) -> int:
+        """The sail value of ``p``'s ships on action ``a``: their sails added, with Magellan's boost and the
+        Netherlands' naval office.
+
+        Rules: action_phase.order, captains.magellan, expansions.netherlands"""
         T = self.T
         total = 0
         for kind, idx in self.assigned[p][a]:  # (ship_of, inlined: the order of every action asks for it)
@@ -297,6 +310,9 @@ class StateCore(State):
         return total
 
     def crate_of(self, p: int, a: int, entry: tuple[str, int]) -> int:
+        """The crate value of one ship on action ``a``, with da Gama's boost where the player gave it.
+
+        Rules: planning.ship_values, captains.da_gama"""
         value = self.ship_of(entry).crate
         b = self.boost_crate[p]
         if b is not None and b[0] == a and (b[1], b[2]) == entry:
@@ -304,7 +320,9 @@ class StateCore(State):
         return value
 
     def payments(self, p: int, cost: tuple[int, ...], context: str) -> list[tuple[int, ...]]:
-        """Every way ``p`` can pay ``cost``; where the reading allows it in ``context``, gold replaces any good."""
+        """Every way ``p`` can pay ``cost``; where the reading allows it in ``context``, gold replaces any good.
+
+        Rules: land.gold_substitute"""
         return self._payments_with(cost, tuple(self.goods[p]), context)
 
     def _payments_with(self, cost: tuple[int, ...], have: tuple[int, ...], context: str) -> list[tuple[int, ...]]:

@@ -15,6 +15,9 @@ class EndPhase(ActionPhase):
     __slots__ = ()
 
     def _final_phase(self) -> Flow:
+        """The end phase: cartography, island scoring, city scoring, objectives.
+
+        Rules: end_phase.steps"""
         yield from self._cartography()
         order = self.order_from_start()
         yield from self._score_areas("island", self.scorable("island"), order)
@@ -22,6 +25,9 @@ class EndPhase(ActionPhase):
         yield from self._objectives_step()
 
     def _cartography(self) -> Flow:
+        """Reveal the compass tile and chart its island.
+
+        Rules: end_phase.cartography"""
         T = self.T
         for _ in range(T.cartography_compass):
             if not self.compass_stack:
@@ -31,6 +37,10 @@ class EndPhase(ActionPhase):
             yield from self._chart(T.compass[c])
 
     def _chart(self, island: int) -> Flow:
+        """Draw island tiles for ``island`` by the cartography chart until it is full; a 2-player game puts neutral
+        cubes on them.
+
+        Rules: end_phase.cartography, two_players.neutral_markers"""
         T = self.T
         wanted = min(T.cartography[self.n], self.empty_spaces(island))
         for _ in range(wanted):
@@ -51,6 +61,10 @@ class EndPhase(ActionPhase):
                 self.spot_height[s][0] = T.neutral_cubes
 
     def _score_areas(self, kind: str, areas: list[int], order: list[int]) -> Flow:
+        """Score ``areas`` one by one (most bonus first) moving each player in turn order, or totalled over the
+        step by the reading; a scored area is marked.
+
+        Rules: end_phase.island_scoring.sequence, end_phase.city_scoring.sequence"""
         T = self.T
         totalled = T.island_scoring_totalled if kind == "island" else T.city_scoring_totalled
         if totalled and areas:
@@ -73,6 +87,9 @@ class EndPhase(ActionPhase):
                     yield from self._end_turn(p)
 
     def _objectives_step(self) -> Flow:
+        """Each player in turn from the start player resolves objective cards whose condition they meet.
+
+        Rules: end_phase.objectives, objectives.general"""
         T = self.T
         for p in self.order_from_start():
             resolved = 0
@@ -103,7 +120,9 @@ class EndPhase(ActionPhase):
         is met, with each way to pay its fee (the decision adds ``done``, and the entry to play a 1x card).
 
         The flow asks a player with no move but an objective card and a 1x card to play all the same: a goods
-        card played in this turn may meet a condition."""
+        card played in this turn may meet a condition.
+
+        Rules: end_phase.objective_cost, end_phase.objectives"""
         T = self.T
         out: list[Action] = []
         cost = 0 if resolved < T.objective_free else T.objective_cost

@@ -34,6 +34,10 @@ class LandPhase(Setup):
     __slots__ = ()
 
     def _land_phase(self) -> Flow:
+        """Each player in turn from the start player: income (and Cortés' gold), then expansions and ships as they
+        choose; the market is refilled after each player's land phase.
+
+        Rules: land.order, land.income, captains.cortes"""
         T = self.T
         for p in self.order_from_start():
             self.add_goods(p, T.income)
@@ -52,6 +56,11 @@ class LandPhase(Setup):
                 yield from self._end_turn(p)
 
     def _land_actions(self, p: int) -> list[Action]:
+        """``p``'s moves in the land phase: done, each harbour expansion and each ship they can pay for, in every
+        way to pay (a full harbour with each ship it could give up).
+
+        Rules: land.harbour_expansion, land.harbour_expansion.shipyard, land.harbour_expansion.nation,
+        land.build_ships, land.build_ships.shipyard_limit"""
         T = self.T
         have = self.goods[p]
         # every payment spends exactly the cost's number of goods (gold replaces one for one): with fewer goods
@@ -166,6 +175,10 @@ class LandPhase(Setup):
     def _do_land(self, p: int, action: Action) -> None:
         # a legal action is one of those listed, so its arguments come in the listed order (read by position):
         # expand (what, pay), build (handle, pay[, discard]) where the handle is (ship, id) or (space, id)
+        """Pay and take an expansion (marked with a cube) or a ship (a large one scores at once).
+
+        Rules: land.harbour_expansion, land.build_ships, land.build_ships.shipyard_limit,
+        land.build_ships.large_points"""
         T = self.T
         kind, args = action
         self.spend(p, self.paid_from_names(args[1][1]))
@@ -190,6 +203,9 @@ class LandPhase(Setup):
             self.gain(p, T.large_ship_points)
 
     def _refill_markets(self) -> None:
+        """Refill the empty market spaces from the stacks (rebuilt from the storage board when empty).
+
+        Rules: land.market_refill"""
         for market, stack, storage in (
             (self.small_market, self.small_stack, self.st_small),
             (self.large_market, self.large_stack, self.st_large),

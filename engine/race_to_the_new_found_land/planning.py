@@ -22,6 +22,10 @@ class PlanningPhase(LandPhase):
         self._assign_table = self._assign_actions()  # see _plan_actions
 
     def _planning_phase(self) -> Flow:
+        """Action by action, each player from the start player assigns ships (or charter ships) up to the
+        maximum of their board, or stops; what they leave in the harbour is not used this round.
+
+        Rules: planning.order, planning.assign, planning.maximum, planning.end, overview.actions"""
         n = self.n
         for p in range(n):
             for a in range(len(self.T.actions)):
@@ -57,7 +61,9 @@ class PlanningPhase(LandPhase):
 
         Without a captain's boost (the common case) the list is read off a table of assign actions per ship and
         card, built once: a memo of whole lists was found again for three decisions in four only, and its key
-        cost more to build than the list itself."""
+        cost more to build than the list itself.
+
+        Rules: planning.assign, planning.charter_ships, captains.magellan, captains.da_gama"""
         T = self.T
         cards = self.cards[p]
         is_charter = T.card_is_charter
@@ -113,6 +119,9 @@ class PlanningPhase(LandPhase):
         raise KeyError(ability)
 
     def _do_assign(self, p: int, a: int, action: Action) -> None:
+        """Move the ship (or charter ship card) to the action; a captain boosts it where the player chose one.
+
+        Rules: planning.assign, planning.charter_ships"""
         T = self.T
         args = action[1]  # (("to", action), (ship|card, id)[, ("captain", id)])
         kind, ident = args[1]

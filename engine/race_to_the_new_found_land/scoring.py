@@ -12,7 +12,10 @@ class Scoring(OneXCards):
     __slots__ = ()
 
     def scorable(self, kind: str) -> list[int]:
-        """Islands (all spaces tiled) or cities (all spaces filled) not yet scored, highest bonus first."""
+        """Islands (all spaces tiled) or cities (all spaces filled) not yet scored, highest bonus first.
+
+        Rules: end_phase.island_scoring, end_phase.city_scoring, end_phase.island_scoring.sequence,
+        end_phase.city_scoring.sequence"""
         T = self.T
         if kind == "island":
             found = [i for i in range(len(T.islands)) if not self.island_scored[i] and self.empty_spaces(i) == 0]
@@ -80,7 +83,9 @@ class Scoring(OneXCards):
             self.city_scored[idx] = True
 
     def objective_points(self, p: int, card: int) -> int:
-        """Points objective ``card`` gives ``p`` now (the best tier met), 0 if no condition is met."""
+        """Points objective ``card`` gives ``p`` now (the best tier met), 0 if no condition is met.
+
+        Rules: objectives.general"""
         obj = self.T.objectives[card]
         value = self.objective_value(p, card)
         best = 0
@@ -90,7 +95,10 @@ class Scoring(OneXCards):
         return best
 
     def objective_value(self, p: int, card: int) -> int:
-        """The count objective ``card``'s condition measures for ``p`` (goods, symbols, ships, markers …)."""
+        """The count objective ``card``'s condition measures for ``p`` (goods, symbols, ships, markers …).
+
+        Rules: objectives.goods, objectives.ship_symbols, objectives.ships, objectives.city_markers,
+        objectives.scored_cities, objectives.island_markers, objectives.scored_islands, objectives.islands_total"""
         T = self.T
         obj = T.objectives[card]
         kind, subject = obj.kind, obj.subject
@@ -132,7 +140,9 @@ class Scoring(OneXCards):
         return out
 
     def final_points(self) -> list[list[tuple[str, int]]]:
-        """Final-scoring points of every player, item by item (unscored areas, 50/100 card, cards in hand)."""
+        """Final-scoring points of every player, item by item (unscored areas, 50/100 card, cards in hand).
+
+        Rules: end_of_game.final_scoring, end_of_game.final_scoring.fifty_hundred, end_of_game.final_scoring.cards"""
         T = self.T
         out: list[list[tuple[str, int]]] = []
         # cubes per owner on each unscored island, counted once for every player

@@ -15,6 +15,12 @@ class Setup(Scoring):
     __slots__ = ()
 
     def _setup(self) -> None:
+        """Deal the game: nations and start player, start ships, cards and goods, the ship markets and stacks, the
+        contracts, the objective stacks and the compass tiles whose islands get setup's tiles.
+
+        Rules: setup.board, setup.player_boards, setup.small_ships, setup.large_ships, setup.one_x_cards,
+        setup.fifty_hundred_cards, setup.contracts, setup.objectives, setup.captains, setup.goods,
+        setup.frame_markers, setup.players"""
         T, rng, n = self.T, self.rng, self.n
         nations = list(range(len(T.nations)))
         shuffle(rng, nations)
@@ -83,6 +89,8 @@ class Setup(Scoring):
 
         Misfits go to the storage board or are set aside and shuffled back, by the edition's reading; where the
         reading lets the placer choose among several fitting spaces, the start player chooses.
+
+        Rules: setup.islands
         """
         T = self.T
         for island in self.setup_charts:

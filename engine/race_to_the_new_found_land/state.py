@@ -116,6 +116,9 @@ class RaceState(EndPhase):
         return list(self.final) if self.final is not None else list(self.score)
 
     def winners(self) -> list[int]:
+        """The players with the most points; a tie goes to the most goods, then the victory is shared.
+
+        Rules: end_of_game.winner, end_of_game.tie_break"""
         if self.final is None:
             return []
         best = max(self.final)
@@ -172,6 +175,10 @@ class RaceState(EndPhase):
     # ------------------------------------------------------------------ the round
 
     def _flow(self) -> Flow:
+        """The game: setup's islands, then the rounds (land, planning, actions, end phase; the start player tile
+        passes on), then the final scoring.
+
+        Rules: overview.phases, end_phase.start_player, end_of_game.rounds"""
         T = self.T
         yield from self._setup_islands()
         for rnd in range(T.rounds):

@@ -130,7 +130,9 @@ def _expand(records: tuple[tuple[str, int, dict[str, Any]], ...]) -> list[tuple[
 
 
 def build_tables(gen: types.ModuleType, config: GameConfig) -> Tables:
-    """The engine tables for ``config`` read from the generated modules ``gen``."""
+    """The engine tables for ``config`` read from the generated modules ``gen``.
+
+    Rules: variants.higher_frame_markers"""
     S = _Spec(gen, config)
     info = gen.game_info
     if not info.PLAYERS_MIN <= config.players <= info.PLAYERS_MAX:

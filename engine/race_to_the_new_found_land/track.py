@@ -57,7 +57,9 @@ class ScoreTrack(StateCore):
         """Resolve the frame markers ``p`` reached during this turn, one at a time, lowest first.
 
         Callers test ``self.pending[p]`` first (as for :meth:`_now`): most turns reach no marker, and starting a
-        generator that has nothing to do costs more than the test."""
+        generator that has nothing to do costs more than the test.
+
+        Rules: frame_markers.choose, frame_markers.timing, frame_markers.multiple, frame_markers.once_per_player"""
         while self.pending[p]:
             self.pending[p].sort(key=lambda m: self.frame_pos[m])
             m = self.pending[p].pop(0)
@@ -82,12 +84,16 @@ class ScoreTrack(StateCore):
             self._check_removal()
 
     def _now(self, p: int) -> Flow:
-        """Where the reading resolves frame markers immediately, do it after every gain of points."""
+        """Where the reading resolves frame markers immediately, do it after every gain of points.
+
+        Rules: frame_markers.timing"""
         if self.T.frame_immediate and self.pending[p]:
             yield from self._end_turn(p)
 
     def _check_removal(self) -> None:
-        """Take markers off the track once every player has reached (or, by the reading, passed) them."""
+        """Take markers off the track once every player has reached (or, by the reading, passed) them.
+
+        Rules: frame_markers.removal"""
         T = self.T
         everyone = -1  # the markers every player reached: the claimed bitmasks, and-ed
         for mask in self.claimed:
@@ -107,6 +113,8 @@ class ScoreTrack(StateCore):
         It moves back the spec's number of spaces; a frame marker or ship figure in the way stops it in
         front of that space (or on it, by the ``on_occupied`` reading). Where the reading allows moving
         *up to* that many spaces, every distance from the minimum on is offered.
+
+        Rules: frame_markers.move_back, frame_markers.blocking
         """
         T = self.T
         track = T.track_length
@@ -145,6 +153,10 @@ class ScoreTrack(StateCore):
         return allowed if allowed else [reachable[-1]]
 
     def _frame_options(self, m: int) -> list[Action]:
+        """What the marker ``m`` offers: the cards of its objective stack, the captains left, or the goods on the
+        goods space.
+
+        Rules: frame_markers.choose, frame_markers.captain, frame_markers.goods"""
         frame = self.T.frames[m]
         cards, captains, goods = self._frame_actions()
         if frame.reward == "objectives":
@@ -166,6 +178,9 @@ class ScoreTrack(StateCore):
         return found
 
     def _take_frame(self, p: int, m: int, action: Action) -> None:
+        """Give ``p`` the reward chosen at marker ``m`` (declined: nothing, where the reading allows it).
+
+        Rules: frame_markers.choose, frame_markers.captain, frame_markers.goods, captains.cortes"""
         T = self.T
         frame = T.frames[m]
         if action.kind == "skip":  # declined (only offered where the reading makes the reward optional)
