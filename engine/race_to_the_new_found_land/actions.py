@@ -136,7 +136,7 @@ class ActionPhase(PlanningPhase):
             if not drawn:
                 break
             self._ask(KEEP, p, drawn=tuple(drawn), optional=k > 0)
-            self._legal = self._with_card_entry(p, self._keep_actions(drawn, k > 0))  # as _list_actions lists them
+            self._legal = self._with_card_entry(p, self._keep_actions(drawn, k > 0), True)  # as _list_actions lists them
             action = yield
             if action[0] == "done":
                 break
@@ -181,7 +181,7 @@ class ActionPhase(PlanningPhase):
             if settlers <= 0:
                 continue
             self._ask(SETTLE, p, settlers=settlers)
-            self._legal = self._with_card_entry(p, self._settle_actions(False))  # as _list_actions lists them
+            self._legal = self._with_card_entry(p, self._settle_actions(False), True)  # as _list_actions lists them
             action = yield
             if action[0] == "new_england":
                 self.gain(p, settlers * T.new_england_points)
@@ -300,7 +300,7 @@ class ActionPhase(PlanningPhase):
         refill_now = T.contract_refill_immediate
         while ships:
             self._ask(DELIVER, p, ships=tuple(ships), crates=crates)
-            self._legal = self._with_card_entry(p, self._deliver_actions(p))  # as _list_actions lists them
+            self._legal = self._with_card_entry(p, self._deliver_actions(p), True)  # as _list_actions lists them
             action = yield
             if action[0] == "done":
                 break
@@ -442,7 +442,7 @@ class ActionPhase(PlanningPhase):
                 break
             optional = placed >= places
             self._ask(DISCOVER, p, drawn=tuple(drawn), optional=optional)
-            self._legal = self._with_card_entry(p, [DONE, *options] if optional else options)  # as listed there
+            self._legal = self._with_card_entry(p, [DONE, *options] if optional else options, True)  # as listed
             action = yield
             if action.kind == "done":
                 break

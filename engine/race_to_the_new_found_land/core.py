@@ -238,12 +238,15 @@ class StateCore(State):
                 return True
         return False
 
-    def _with_card_entry(self, p: int, actions: list[Action]) -> list[Action]:
-        """``actions`` and, while ``p`` holds a card to play, the entry that opens the choice (a new list: the
-        options given may be a shared memo).
+    def _with_card_entry(self, p: int, actions: list[Action], fresh: bool = False) -> list[Action]:
+        """``actions`` and, while ``p`` holds a card to play, the entry that opens the choice: added to a
+        ``fresh`` list in place, else to a copy (the options given may be a shared memo).
 
         Rules: actions.load.card_play"""
         if self.cards[p] and self._holds_playable(p):
+            if fresh:
+                actions.append(PLAY_CARD)
+                return actions
             return [*actions, PLAY_CARD]
         return actions
 

@@ -99,7 +99,7 @@ class EndPhase(ActionPhase):
                 if not (moves or (self.objectives[p] and self._holds_playable(p))):
                     break
                 self._ask(OBJECTIVE, p, resolved=resolved)
-                self._legal = self._with_card_entry(p, [DONE, *moves])  # as _list_actions lists them
+                self._legal = self._with_card_entry(p, [DONE, *moves], True)  # as _list_actions lists them
                 action = yield
                 if action.kind == "done":
                     break

@@ -44,7 +44,7 @@ class LandPhase(Setup):
             self.add_goods(p, T.captain_land_goods if self.has_captain(p, "land_gold") else ())
             while True:
                 self._ask(LAND, p)
-                self._legal = self._with_card_entry(p, self._land_actions(p))  # as _list_actions lists them
+                self._legal = self._with_card_entry(p, self._land_actions(p), True)  # as _list_actions lists them
                 action = yield
                 if action[0] == "done":
                     break

@@ -71,7 +71,7 @@ class ScoreTrack(StateCore):
                 if self.T.frame_reward_optional:  # the reading lets the player decline the reward
                     options = [*options, SKIP]
                 self._ask(FRAME, p, frame=m)
-                self._legal = self._with_card_entry(p, options)  # what _list_actions would list now
+                self._legal = self._with_card_entry(p, options, True)  # what _list_actions would list now
                 action = yield
                 self._take_frame(p, m, action)
             targets = self.frame_targets(m)
