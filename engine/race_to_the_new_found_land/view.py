@@ -444,7 +444,7 @@ def stage_prompt(state: Any) -> str:
         reward = REWARDS.get(frame.reward, frame.reward) if frame else "reward"
         optional = ", or skip it" if T.frame_reward_optional else ""  # the reading lets the player decline it
         why = frame_reason(state, obs, ctx)
-        return f"{title} reached: take your {reward}" + (" card" if reward == "objective" else "") + optional + why
+        return f"{title} reached{why}: take your {reward}" + (" card" if reward == "objective" else "") + optional
     if stage == "frame_back":
         return f"{title}: choose the score space to move it back to"
     if stage == "chart":
