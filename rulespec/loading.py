@@ -202,6 +202,7 @@ def _rule(doc: YamlDocument, path: str, item: dict[str, Any]) -> Rule:
         ruling=item.get("ruling"),
         variant=item.get("variant"),
         tags=tuple(item.get("tags", ())),
+        not_in_engine=item.get("not_in_engine"),
         citations=item["citations"],
     )
 

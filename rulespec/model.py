@@ -149,6 +149,9 @@ class Rule:
     ruling: str | None = None
     variant: str | None = None
     tags: tuple[str, ...] = ()
+    #: Why no engine code implements this rule (it describes components or the board, or states what other rules
+    #: already do); None for a rule the engine implements, whose code names it (see :mod:`engine.rule_names`).
+    not_in_engine: str | None = None
     citations: Citations = field(default_factory=dict)
 
     @property

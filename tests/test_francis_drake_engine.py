@@ -87,8 +87,9 @@ def test_the_gun_compensation_is_not_repeated_on_voyage_2() -> None:
     t = state.table
     assert t.phase == PROVISION and t.voyage == 2
     assert all(p.stock == dict.fromkeys(STOCK_ITEMS, 0) for p in t.players)
-    # The starting order of voyage 2: last place on the score track first, ties in Homebound order.
-    previous = t.records[0]["homebound"]
+    # The starting order of voyage 2: last place on the score track first, ties in the order of voyage 1's start
+    # (ruling start_order_ties, default reading).
+    previous = t.first_order
     expected = sorted(previous, key=lambda s: (t.players[s].score, previous.index(s)))
     assert t.start_order == expected
 

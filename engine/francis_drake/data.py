@@ -103,8 +103,10 @@ class Tables:
     hero_ranked_among: str
     hero_unqualified_keeps_place: bool
     tie_break_lower_dock_wins: bool
+    start_order_tie_break: str  # players tied on score for the next voyage: last_start_order | homebound_order
     editions: tuple[str, ...]
     rulings: tuple[str, ...]
+    readings: dict[str, str]  # ruling → the reading this configuration plays by
     start_voyage: int
     discs_per_placement: int
     commodities_per_icon: int
@@ -128,11 +130,39 @@ def _grant(value: Any) -> Grant:
     return {str(k): int(v) for k, v in dict(value).items()}
 
 
-def tables_from_module(module: types.ModuleType, players: int) -> Tables:
-    """Build :class:`Tables` for ``players`` from a generated constants module."""
+def chosen_readings(module: types.ModuleType, edition: str | None, rulings: dict[str, str]) -> dict[str, str]:
+    """Ruling → reading: the one ``rulings`` names, else the one the edition states, else the ruling's default."""
+    m = module
+    readings = getattr(m, "RULING_READINGS", {})
+    if edition is not None and edition not in m.EDITIONS:
+        raise ValueError(f"{m.GAME_ID} has no edition {edition!r}; known: {', '.join(m.EDITIONS)}")
+    chosen = {r: str(m.RULING_DEFAULTS[r]) for r in readings}
+    chosen.update(getattr(m, "EDITION_READINGS", {}).get(edition or m.EDITIONS[0], {}))
+    for ruling, reading in rulings.items():
+        if ruling not in readings:
+            raise ValueError(f"{m.GAME_ID} has no ruling {ruling!r}; known: {', '.join(sorted(readings)) or 'none'}")
+        if reading not in readings[ruling]:
+            known = ", ".join(sorted(readings[ruling]))
+            raise ValueError(f"{m.GAME_ID}: ruling {ruling!r} has no reading {reading!r}; known: {known}")
+        chosen[ruling] = reading
+    return chosen
+
+
+def tables_from_module(module: types.ModuleType, players: int, readings: dict[str, str] | None = None) -> Tables:
+    """Build :class:`Tables` for ``players`` from a generated constants module, with the rulings' ``readings``
+    (ruling → reading; default: :func:`chosen_readings` of the default edition) applied."""
     m = module
     if not int(m.PLAYERS_MIN) <= players <= int(m.PLAYERS_MAX):
         raise ValueError(f"{m.GAME_ID}: {players} players; the game takes {m.PLAYERS_MIN}-{m.PLAYERS_MAX}")
+    chosen = readings if readings is not None else chosen_readings(m, None, {})
+
+    def ruled(rule_id: str, name: str, value: Any) -> Any:
+        """A rule's param as the chosen reading of a ruling touching that rule sets it (else ``value``)."""
+        for ruling, rules in getattr(m, "RULING_RULES", {}).items():
+            params = m.RULING_READINGS[ruling][chosen[ruling]]
+            if rule_id in rules and name in params:
+                return params[name]
+        return value
     locations: dict[str, LocationDef] = {}
     for loc_id, raw in m.LOCATIONS.items():
         per_count = raw["circles"].get(players)
@@ -198,10 +228,14 @@ def tables_from_module(module: types.ModuleType, players: int) -> Tables:
         hero_min_successes=int(m.HERO_MIN_SUCCESSES),
         hero_early_before_mission=int(m.HERO_EARLY_BEFORE_MISSION),
         hero_ranked_among=str(m.HERO_RANKED_AMONG),
-        hero_unqualified_keeps_place=bool(m.HERO_UNQUALIFIED_KEEPS_PLACE),
+        hero_unqualified_keeps_place=bool(
+            ruled("sailing.heros_bonus", "unqualified_keeps_place", m.HERO_UNQUALIFIED_KEEPS_PLACE)
+        ),
         tie_break_lower_dock_wins=bool(m.TIE_BREAK_LOWER_DOCK_WINS),
+        start_order_tie_break=str(ruled("reset.starting_order", "tie_break", m.START_ORDER_TIE_BREAK)),
         editions=tuple(m.EDITIONS),
         rulings=tuple(m.RULINGS),
+        readings=dict(chosen),
         start_voyage=int(m.START_VOYAGE),
         discs_per_placement=int(m.DISCS_PER_PLACEMENT),
         commodities_per_icon=int(m.COMMODITIES_PER_ICON),
@@ -218,9 +252,17 @@ def tables_from_module(module: types.ModuleType, players: int) -> Tables:
     )
 
 
-@cache
-def load_tables(players: int) -> Tables:
-    """The tables of the committed generated constants, for ``players``."""
+def load_tables(players: int, edition: str | None = None, rulings: dict[str, str] | None = None) -> Tables:
+    """The tables of the committed generated constants, for ``players`` and the rulings' readings of ``edition``
+    (the default edition's when None) with ``rulings`` (ruling → reading) overriding them."""
     from engine.francis_drake.generated import constants
 
-    return tables_from_module(constants, players)
+    chosen = chosen_readings(constants, edition, dict(rulings or {}))
+    return _tables(players, tuple(sorted(chosen.items())))
+
+
+@cache
+def _tables(players: int, readings: tuple[tuple[str, str], ...]) -> Tables:
+    from engine.francis_drake.generated import constants
+
+    return tables_from_module(constants, players, dict(readings))

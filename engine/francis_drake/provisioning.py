@@ -37,7 +37,9 @@ def current_seat(t: Table) -> int:
 
 
 def legal(t: Table) -> list[Action]:
-    """Legal moves of the provisioning player."""
+    """Legal moves of the provisioning player.
+
+    Rules: provisioning.street, provisioning.one_way, provisioning.one_disc_per_location"""
     seat = current_seat(t)
     player = t.players[seat]
     if player.pending:
@@ -69,7 +71,9 @@ def _place_actions(loc: LocationDef) -> tuple[LocationDef, Action, tuple[Action,
 
 
 def _continue(t: Table, loc: LocationDef, seat: int) -> list[Action]:
-    """The next placement on a multi-turn Location; the last one carries the choice of option."""
+    """The next placement on a multi-turn Location; the last one carries the choice of option.
+
+    Rules: provisioning.location.drake"""
     done = sum(1 for s, _ in t.occupancy.get(loc.id, []) if s == seat)
     _, plain, options, _ = _place_actions(loc)
     if done + 1 < loc.turns or not loc.options:
@@ -78,6 +82,12 @@ def _continue(t: Table, loc: LocationDef, seat: int) -> list[Action]:
 
 
 def _placements(t: Table, seat: int, loc: LocationDef) -> list[Action]:
+    """``seat``'s placements at one Location: its empty circles (the lowest first where visitors come in order,
+    one per different grant), the shared Locations once each, a multi-turn Location only when free.
+
+    Rules: provisioning.placement, provisioning.locations, provisioning.location.shipyard,
+    provisioning.location.queen, provisioning.location.drake, provisioning.location.investor,
+    provisioning.location.dockside"""
     player = t.players[seat]
     occupants = t.occupancy.get(loc.id, [])
     _, plain, options, by_circle = _place_actions(loc)
@@ -110,7 +120,9 @@ def _placements(t: Table, seat: int, loc: LocationDef) -> list[Action]:
 
 
 def apply(t: Table, action: Action) -> None:
-    """Play a legal provisioning move (legality is checked by the caller)."""
+    """Play a legal provisioning move (legality is checked by the caller).
+
+    Rules: provisioning.set_sail"""
     seat = current_seat(t)
     player = t.players[seat]
     if action.kind == "sail":
@@ -123,6 +135,10 @@ def apply(t: Table, action: Action) -> None:
 
 
 def _place(t: Table, seat: int, loc: LocationDef, action: Action) -> None:
+    """Put a Player Disc on ``loc`` and take what the circle (or the chosen option) grants; the Investor costs VP.
+
+    Rules: provisioning.placement, provisioning.take_items, provisioning.location.drake,
+    provisioning.location.investor, provisioning.location.dockside"""
     player = t.players[seat]
     player.discs -= t.tables.discs_per_placement
     player.street_pos = t.street.index(loc.id)
@@ -165,7 +181,9 @@ def _option(loc: LocationDef, take: str | None) -> Grant:
 
 
 def _tavern(t: Table, seat: int, circle_grant: Grant) -> None:
-    """Roll the die (the circle may add to it); a low roll gives the Ghost Ship instead of Crew."""
+    """Roll the die (the circle may add to it); a low roll gives the Ghost Ship instead of Crew.
+
+    Rules: provisioning.location.tavern"""
     tables = t.tables
     raw = t.rng.randint(1, tables.tavern_die_sides)
     roll = min(raw + circle_grant.get("tavern_roll_modifier", 0), max(tables.tavern_crew))
@@ -178,7 +196,12 @@ def _tavern(t: Table, seat: int, circle_grant: Grant) -> None:
 
 
 def grant(t: Table, seat: int, items: Grant) -> None:
-    """Give ``seat`` what a Location grants: cubes and barrels from the supply, counters and ship upgrades."""
+    """Give ``seat`` what a Location grants: cubes and barrels from the supply, counters and ship upgrades.
+
+    Rules: provisioning.take_items, provisioning.location.crew, provisioning.location.guns,
+    provisioning.location.supplies, provisioning.location.trade_goods, provisioning.location.shipyard,
+    provisioning.location.pinnace, provisioning.location.queen, provisioning.location.admiral,
+    provisioning.location.governor, provisioning.location.informer, provisioning.location.golden_hind"""
     player = t.players[seat]
     for item, amount in sorted(items.items()):
         if item in player.stock or item == "pinnace":
@@ -195,7 +218,9 @@ def grant(t: Table, seat: int, items: Grant) -> None:
 
 
 def _next_turn(t: Table) -> None:
-    """Pass the turn to the next player in starting order whose ship is still in the Homebound Docks."""
+    """Pass the turn to the next player in starting order whose ship is still in the Homebound Docks.
+
+    Rules: provisioning.end"""
     if all(p.outbound for p in t.players):
         t.turn = -1
         return

@@ -37,7 +37,10 @@ def start_resolution(t: Table) -> None:
 
 
 def requirement(t: Table, seat: int, dest_id: str, known_only: bool) -> tuple[int, int]:
-    """Crew and Guns an attack on ``dest_id`` costs ``seat`` (``known_only``: face-down counters count 0)."""
+    """Crew and Guns an attack on ``dest_id`` costs ``seat`` (``known_only``: face-down counters count 0).
+
+    Rules: sailing.resolve.cost, sailing.attack.town, sailing.attack.fort, sailing.attack.galleon,
+    game.destination_values"""
     dest = t.tables.destinations[dest_id]
     hidden = known_only and dest_id not in t.revealed
     if dest.kind == "galleon":
@@ -66,7 +69,9 @@ def current_disc(t: Table) -> tuple[int, str, str]:
 
 
 def mission_actions(t: Table) -> list[Action]:
-    """Moves for the disc whose turn it is."""
+    """Moves for the disc whose turn it is.
+
+    Rules: sailing.attack_limit, sailing.attack.galleon, sailing.trade, sailing.resolve.pass, game.destinations"""
     seat, _, dest_id = current_disc(t)
     player = t.players[seat]
     dest = t.tables.destinations[dest_id]
@@ -85,6 +90,10 @@ def mission_actions(t: Table) -> list[Action]:
 
 
 def apply_mission(t: Table, action: Action) -> None:
+    """Play the move for the current disc: an attack, a trade (one Trade Goods for one Commodity) or taking the
+    disc back.
+
+    Rules: sailing.trade, sailing.resolve.pass, sailing.resolve.failed"""
     seat, disc, dest_id = current_disc(t)
     player = t.players[seat]
     dest = t.tables.destinations[dest_id]
@@ -111,7 +120,9 @@ def apply_mission(t: Table, action: Action) -> None:
 
 
 def _attack(t: Table, seat: int, dest_id: str) -> bool:
-    """Resolve an attack; ``True`` if it succeeded (the disc stays face-down on the destination)."""
+    """Resolve an attack; ``True`` if it succeeded (the disc stays face-down on the destination).
+
+    Rules: sailing.resolve.success, sailing.resolve.failed, sailing.resolve.cost"""
     player = t.players[seat]
     dest = t.tables.destinations[dest_id]
     if dest.kind in ("fort", "galleon") and dest_id not in t.revealed:
@@ -140,6 +151,9 @@ def _attack(t: Table, seat: int, dest_id: str) -> bool:
 
 
 def _after_mission(t: Table, seat: int) -> None:
+    """After a mission: home when no disc is left, else the player chooses to return early or sail on.
+
+    Rules: sailing.return"""
     player = t.players[seat]
     if not player.unresolved:
         go_home(t, seat)
@@ -165,6 +179,8 @@ def go_home(t: Table, seat: int) -> None:
     back (counted among the early returners, or among all returners, per ``hero_ranked_among``) earn the
     hero's bonus if they attacked successfully at least ``hero_min_successes`` times; whether a returner
     without one still takes a place in that count is ``hero_unqualified_keeps_place``.
+
+    Rules: sailing.return, sailing.heros_bonus
     """
     tables = t.tables
     player = t.players[seat]
@@ -189,7 +205,9 @@ def go_home(t: Table, seat: int) -> None:
 
 
 def advance(t: Table) -> None:
-    """Run the queue until a player must decide; at its end every ship is home and the voyage is scored."""
+    """Run the queue until a player must decide; at its end every ship is home and the voyage is scored.
+
+    Rules: sailing.resolve.order"""
     while t.qi < len(t.queue):
         seat, disc = t.queue[t.qi]
         player = t.players[seat]

@@ -33,7 +33,9 @@ COUNTER_PLACERS = {ADMIRAL: ("frigates", "galleon"), GOVERNOR: ("troops", "fort"
 
 
 def prepare(t: Table) -> None:
-    """Step A up to the first decision: treasures and commodities on the map, then the Admiral's counters."""
+    """Step A up to the first decision: treasures and commodities on the map, then the Admiral's counters.
+
+    Rules: sailing.prepare.treasure, reset.treasures, game.destination_values"""
     tables = t.tables
     for dest in sorted(tables.destinations.values(), key=lambda d: d.id):
         if dest.treasure and dest.id not in t.treasure and t.supply.get(dest.treasure, 0) > 0:
@@ -52,7 +54,9 @@ def prepare(t: Table) -> None:
 
 
 def start_counters(t: Table, personality: str) -> None:
-    """The holder of the Admiral (Governor) places his counters; nobody holds him: random placement."""
+    """The holder of the Admiral (Governor) places his counters; nobody holds him: random placement.
+
+    Rules: sailing.prepare.admiral, sailing.prepare.governor"""
     holder = t.holder(personality)
     if holder is not None:
         t.phase = personality
@@ -69,7 +73,9 @@ def _counter_values(t: Table, personality: str) -> tuple[int, ...]:
 
 
 def counter_actions(t: Table, personality: str) -> list[Action]:
-    """Every distinct way to lay the counters face-down (identical counters give one action)."""
+    """Every distinct way to lay the counters face-down (identical counters give one action).
+
+    Rules: sailing.prepare.admiral, sailing.prepare.governor"""
     kind, dest_kind = COUNTER_PLACERS[personality]
     sites = len(t.tables.dests_of(dest_kind))
     orders = sorted(set(permutations(_counter_values(t, personality), sites)))
@@ -90,7 +96,9 @@ def _place_counters(t: Table, personality: str, values: tuple[int, ...]) -> None
 
 
 def after_counters(t: Table, personality: str) -> None:
-    """After the Admiral comes the Governor; after the Governor his swap, navigation and sailing."""
+    """After the Admiral comes the Governor; after the Governor his swap, navigation and sailing.
+
+    Rules: sailing.prepare.governor_swap, sailing.prepare.navigation"""
     if personality == ADMIRAL:
         start_counters(t, GOVERNOR)
         return
@@ -108,7 +116,9 @@ def after_counters(t: Table, personality: str) -> None:
 
 
 def start_missions(t: Table) -> None:
-    """Step B: hand out the Mission Discs; players who cannot reach zone 1 place none."""
+    """Step B: hand out the Mission Discs; players who cannot reach zone 1 place none.
+
+    Rules: sailing.sail.mission_discs, sailing.ghost_ship"""
     for player in t.players:
         if player.navigation <= 0:
             player.hand = []
@@ -125,7 +135,9 @@ def start_missions(t: Table) -> None:
 
 
 def reachable(t: Table, seat: int) -> list[str]:
-    """Destinations ``seat`` may sail to this voyage and holds no Mission Disc at yet."""
+    """Destinations ``seat`` may sail to this voyage and holds no Mission Disc at yet.
+
+    Rules: sailing.sail.zones, sailing.sail.one_per_destination, game.destinations"""
     player = t.players[seat]
     present = set(t.disc_at(seat).values())
     return [
@@ -151,7 +163,9 @@ def apply_mission(t: Table, action: Action) -> None:
 
 
 def next_mission_turn(t: Table) -> None:
-    """Next player in Sailing Order with a disc to place; a player with no destination left keeps his discs."""
+    """Next player in Sailing Order with a disc to place; a player with no destination left keeps his discs.
+
+    Rules: sailing.sail.place_all"""
     for step in range(1, t.n + 1):
         index = (t.mission_turn + step) % t.n
         seat = t.outbound[index]
@@ -165,7 +179,9 @@ def next_mission_turn(t: Table) -> None:
 
 
 def start_informer(t: Table) -> None:
-    """Step C: the Informer's holder may use him if he has a disc on the map."""
+    """Step C: the Informer's holder may use him if he has a disc on the map.
+
+    Rules: sailing.informer"""
     holder = t.holder("informer")
     if holder is not None and t.disc_at(holder):
         t.phase = INFORMER
@@ -175,6 +191,10 @@ def start_informer(t: Table) -> None:
 
 
 def informer_actions(t: Table) -> list[Action]:
+    """The Informer's moves: look at a stack of his own destinations (then swap two of his discs or keep them),
+    inspect a Spanish counter there (then move a disc or keep it), or pass.
+
+    Rules: sailing.informer"""
     seat = t.decider
     if t.phase == INFORMER:
         mine = sorted(set(t.disc_at(seat).values()))
@@ -232,13 +252,17 @@ def _swap_discs(t: Table, seat: int, a: str, b: str) -> None:
 
 
 def arrival_key(t: Table, seat: int, disc: str) -> tuple[int, int]:
-    """Arrival order: the Golden Hind first, then by number, ties by Sailing Order."""
+    """Arrival order: the Golden Hind first, then by number, ties by Sailing Order.
+
+    Rules: sailing.mission_order, sailing.turn_discs"""
     rank = -1 if disc == GOLDEN_HIND else int(disc)
     return rank, t.outbound.index(seat)
 
 
 def turn_over(t: Table) -> None:
-    """Step D: all discs face-up; Ghost Ships vanish; stacks sort into arrival order; build the resolution queue."""
+    """Step D: all discs face-up; Ghost Ships vanish; stacks sort into arrival order; build the resolution queue.
+
+    Rules: sailing.turn_discs, sailing.ghost_ship, sailing.mission_order"""
     t.turned = True
     for dest in list(t.missions):
         stack = [(s, d) for s, d in t.missions[dest] if d != GHOST]

@@ -9,7 +9,9 @@ from engine.francis_drake.model import Table
 
 
 def score_voyage(t: Table) -> None:
-    """Step G: VP for the number of conquest types, and the Admiral's/Governor's unclaimed treasure."""
+    """Step G: VP for the number of conquest types, and the Admiral's/Governor's unclaimed treasure.
+
+    Rules: sailing.score_voyage, sailing.score_admiral_governor"""
     tables = t.tables
     for player in t.players:
         types = len(set(player.conquests))
@@ -28,7 +30,9 @@ def score_voyage(t: Table) -> None:
 
 
 def commodity_vp(tables: Tables, counts: dict[str, int]) -> int:
-    """Best score of sets of different Commodities (each Commodity in one set)."""
+    """Best score of sets of different Commodities (each Commodity in one set).
+
+    Rules: end.commodities"""
     return _best_sets(tuple(sorted(counts.get(c, 0) for c in tables.commodities)), _set_table(tables))
 
 
@@ -54,11 +58,16 @@ def _best_sets(counts: tuple[int, ...], set_vp: tuple[tuple[int, int], ...]) -> 
 
 
 def treasure_vp(tables: Tables, chest: dict[str, int]) -> int:
+    """VP of the treasure in a chest.
+
+    Rules: end.treasure"""
     return sum(tables.treasure_vp[kind] * count for kind, count in chest.items())
 
 
 def score_end(t: Table) -> None:
-    """End of the game: Commodity sets, then the Treasure Chests."""
+    """End of the game: Commodity sets, then the Treasure Chests.
+
+    Rules: end.commodities, end.treasure, game.final_scoring_overview"""
     for player in t.players:
         goods = commodity_vp(t.tables, player.commodities)
         booty = treasure_vp(t.tables, player.chest)
@@ -67,7 +76,9 @@ def score_end(t: Table) -> None:
 
 
 def ranking(t: Table) -> list[int]:
-    """Seats best first: highest score, ties by the order of the ships in the Homebound Docks."""
+    """Seats best first: highest score, ties by the order of the ships in the Homebound Docks.
+
+    Rules: end.winner, end.tie_break"""
     sign = 1 if t.tables.tie_break_lower_dock_wins else -1
     dock = {seat: sign * i for i, seat in enumerate(t.homebound)}
     return sorted(range(t.n), key=lambda s: (-t.players[s].score, dock.get(s, t.n + s)))

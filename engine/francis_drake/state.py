@@ -32,13 +32,13 @@ class FrancisDrakeGame(Game):
 
     def __init__(self, config: GameConfig, tables: Tables | None = None) -> None:
         super().__init__(config)
-        self.tables = tables or load_tables(config.players)
+        if config.variants:
+            raise ValueError(f"francis_drake has no variants: {', '.join(config.variants)}")
+        self.tables = tables or load_tables(config.players, config.edition, dict(config.rulings))
         if not self.tables.players_min <= config.players <= self.tables.players_max:
             raise ValueError(
                 f"francis_drake: {config.players} players; the game takes {self.tables.players_min}-{self.tables.players_max}"
             )
-        if config.variants:
-            raise ValueError(f"francis_drake has no variants: {', '.join(config.variants)}")
         if config.edition is not None and config.edition not in self.tables.editions:
             raise ValueError(f"francis_drake has no edition {config.edition!r}; known: {', '.join(self.tables.editions)}")
         unknown = sorted(set(config.rulings) - set(self.tables.rulings))

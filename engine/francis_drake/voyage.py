@@ -10,7 +10,9 @@ from engine.francis_drake.scoring import score_end, score_voyage
 
 
 def new_table(tables: Tables, players: int, seed: int) -> Table:
-    """The game after setup: supply, players' pieces, starting order drawn from the cup, voyage 1 laid out."""
+    """The game after setup: supply, players' pieces, starting order drawn from the cup, voyage 1 laid out.
+
+    Rules: provisioning.starting_order"""
     supply = dict(sorted(tables.stock.items()))
     seats = [
         PlayerData(
@@ -34,6 +36,10 @@ def new_table(tables: Tables, players: int, seed: int) -> Table:
 
 
 def _start_voyage(t: Table, order: list[int]) -> None:
+    """Lay out a voyage: the starting order, the Spanish Galleons shuffled onto their icons, and on the first
+    voyage the last player's compensation.
+
+    Rules: reset.galleons, provisioning.last_player_gun"""
     t.start_order = order
     t.turn = 0
     t.phase = PROVISION
@@ -50,7 +56,9 @@ def _start_voyage(t: Table, order: list[int]) -> None:
 
 
 def end_voyage(t: Table) -> None:
-    """Steps G and H: score the voyage, then reset for the next one or end the game."""
+    """Steps G and H: score the voyage, then reset for the next one or end the game.
+
+    Rules: game.voyages, reset.when"""
     score_voyage(t)
     t.records.append(
         {
@@ -73,7 +81,9 @@ def end_voyage(t: Table) -> None:
 
 
 def _reset(t: Table) -> None:
-    """Step H: everything but Commodities (and chests, scores) goes back; new starting order, street, galleons."""
+    """Step H: everything but Commodities (and chests, scores) goes back; new starting order, street, galleons.
+
+    Rules: reset.retained, reset.return_items, reset.player_pieces, reset.voyage_marker"""
     for player in t.players:
         for item in STOCK_ITEMS:
             t.supply[item] += player.stock[item]
@@ -93,8 +103,7 @@ def _reset(t: Table) -> None:
         t.supply[kind] += 1
     t.treasure = {}
     # Commodities left at a Trade Port stay there; the port is topped up when the next voyage is prepared.
-    homebound = list(t.homebound)
-    order = sorted(homebound, key=lambda s: (t.players[s].score, homebound.index(s)))
+    order = next_start_order(t)
     t.occupancy, t.missions, t.successes, t.trades = {}, {}, {}, {}
     t.troops, t.frigates, t.revealed = {}, {}, set()
     t.outbound, t.homebound, t.idle, t.queue = [], [], [], []
@@ -109,8 +118,19 @@ def _reset(t: Table) -> None:
     _start_voyage(t, order)
 
 
+def next_start_order(t: Table) -> list[int]:
+    """The next voyage's starting order: last on the score track first; players tied on score in their order at
+    the start of the last voyage, or in the order their ships came home, by the reading of ``start_order_ties``.
+
+    Rules: reset.starting_order, voyages.later"""
+    previous = t.start_order if t.tables.start_order_tie_break == "last_start_order" else t.homebound
+    return sorted(t.homebound, key=lambda s: (t.players[s].score, previous.index(s)))
+
+
 def shuffled_street(t: Table) -> list[str]:
-    """The Location Tiles shuffled over the first Locations; of each pair the better tile comes first."""
+    """The Location Tiles shuffled over the first Locations; of each pair the better tile comes first.
+
+    Rules: reset.location_tiles, game.location_tiles_change_order"""
     tables = t.tables
     tiles = list(tables.street[: tables.tile_count])
     t.rng.shuffle(tiles)

@@ -2,8 +2,9 @@
 
 ``generated/`` holds the spec's values rendered by ``rulespec generate engine`` (never edit it); the modules
 here are the hand-written mechanics that read them: :mod:`.tables` (spec values → typed tables, with the
-edition's rulings applied), :mod:`.state` (the rules as a state machine), :mod:`.bots` (a heuristic bot),
-:mod:`.view` (terminal rendering) and :mod:`.scenario` (building positions for tests and examples).
+edition's rulings applied), :mod:`.state` (the rules as a state machine, built up one phase per module: see
+:mod:`.core`), :mod:`.bots` (a heuristic bot), :mod:`.view` (terminal rendering) and :mod:`.scenario`
+(building positions for tests and examples).
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ BOTS: dict[str, Callable[[], Any]] = {"heuristic": _heuristic}
 
 #: Modules that ``python -m engine.native_build`` compiles with mypyc (see :mod:`engine.native`): those a random
 #: game runs through on every move. They must type-check cleanly, and nothing may monkeypatch their functions.
-NATIVE_MODULES = ("defs", "game", "state")
+NATIVE_MODULES = (
+    "defs", "game", "core", "track", "cards", "scoring", "setup", "land", "planning", "actions", "end_phase", "state",
+)  # fmt: skip
 
 __all__ = ["BOTS", "GAME", "NATIVE_MODULES", "RaceGame"]

@@ -34,6 +34,12 @@ class HeuristicBot:
 
     def choose(self, state: Any, rng: random.Random) -> Action:
         actions = state.legal_actions()
+        if actions[-1] is st.PLAY_CARD or actions[-1] == st.PLAY_CARD:
+            # the entry to play a 1x card is a detour back to this decision: taken when a card is worth playing
+            plays = state._play_card_actions(state.cur)
+            if max((_card_value(state, a, st.STAGE_NAMES[state.stage]) for a in plays), default=0.0) > 0:
+                return actions[-1]
+            actions = actions[:-1]
         if len(actions) == 1:
             return actions[0]
         scorer = _SCORERS.get(state.stage, _score_default)
@@ -61,12 +67,6 @@ def _score_land(state: st.RaceState, action: Action) -> float:
     p = state.cur
     if action.kind == "done":
         return 0.5
-    if action.kind == "play":
-        card = T.cards[T.card_index[action.get("card")]]
-        # points now beat the end-of-game value of an unplayed card; goods cards only when goods are short
-        if card.points > T.final_card_points:
-            return 5.0
-        return 0.6 if sum(state.goods[p]) < 2 else -1.0
     if action.kind == "expand":
         full = len(state.yard[p]) >= state.capacity(p)
         base = 4.0 if action.get("what") == "shipyard" and full else 2.5
@@ -168,19 +168,29 @@ def _score_settle(state: st.RaceState, action: Action) -> float:
     return value + 2.0
 
 
-def _play_card_value(state: st.RaceState, action: Action) -> float:
-    """Playing a goods/points card now, against keeping it for its final-scoring points."""
+def _card_value(state: st.RaceState, action: Action, paused: str) -> float:
+    """Playing a goods/points card now (during the decision ``paused``), against keeping it for its
+    final-scoring points: points cards worth more than that, goods cards in the land phase when goods are short."""
     T = state.T
     card = T.cards[T.card_index[action.get("card")]]
-    return card.points - T.final_card_points - 0.5
+    gain = card.points - T.final_card_points
+    if gain > 0:
+        return float(gain)
+    if paused == "land" and any(card.goods) and sum(state.goods[state.cur]) < 2:
+        return 0.1
+    return gain - 0.5
+
+
+def _score_card(state: st.RaceState, action: Action) -> float:
+    if action.kind == "done":
+        return 0.0
+    return _card_value(state, action, state.ctx.get("paused", ""))
 
 
 def _score_deliver(state: st.RaceState, action: Action) -> float:
     T = state.T
     if action.kind == "done":
         return 0.0
-    if action.kind == "play":
-        return _play_card_value(state, action)
     ships = action.get("ships")
     if action.kind == "antwerp":
         return 0.2 * len(state.goods[state.cur]) - 0.5 * len(ships)
@@ -229,8 +239,6 @@ def _score_objective(state: st.RaceState, action: Action) -> float:
     T = state.T
     if action.kind == "done":
         return 0.0
-    if action.kind == "play":
-        return _play_card_value(state, action)
     card = T.objective_index[action.get("card")]
     points = state.objective_points(state.cur, card)
     return points - T.final_objective_points - 1.2 * _pay_cost(state, action)
@@ -248,4 +256,5 @@ _SCORERS = {
     st.DISCOVER: _score_discover,
     st.FRAME: _score_frame,
     st.OBJECTIVE: _score_objective,
+    st.CARD: _score_card,
 }

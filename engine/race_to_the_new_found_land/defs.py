@@ -193,6 +193,7 @@ class Tables:
     objective_only_if_met: bool
     frame_immediate: bool
     frame_trigger_on_start: bool
+    frame_every_lap: bool  # a marker not yet resolved counts on the figure's later laps round the track
     frame_reward_optional: bool
     frame_removal_passed: bool
     frame_min_space: int
@@ -213,6 +214,9 @@ class Tables:
     neutral_players: int
     neutral_cubes: int
     neutral_second_place: bool
+    # a tie for the most markers on an island (a city): the player with the next most still scores the second bonus
+    island_tie_next_second: bool
+    city_tie_next_second: bool
     objective_free: int
     objective_cost: int
     final_cube_points: int

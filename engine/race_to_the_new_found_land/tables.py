@@ -130,7 +130,9 @@ def _expand(records: tuple[tuple[str, int, dict[str, Any]], ...]) -> list[tuple[
 
 
 def build_tables(gen: types.ModuleType, config: GameConfig) -> Tables:
-    """The engine tables for ``config`` read from the generated modules ``gen``."""
+    """The engine tables for ``config`` read from the generated modules ``gen``.
+
+    Rules: variants.higher_frame_markers"""
     S = _Spec(gen, config)
     info = gen.game_info
     if not info.PLAYERS_MIN <= config.players <= info.PLAYERS_MAX:
@@ -358,6 +360,7 @@ def build_tables(gen: types.ModuleType, config: GameConfig) -> Tables:
         "objective_only_if_met": bool(S.param("end_phase.objectives", "only_if_condition_met")),
         "frame_immediate": timing["resolve_timing"] == "immediately",
         "frame_trigger_on_start": bool(timing["triggers_when_starting_on"]),
+        "frame_every_lap": bool(S.param("frame_markers.once_per_player", "counts_on_later_laps")),
         # en: a player "may" take the reward of a frame marker reached, so declining (skip) is a legal move
         "frame_reward_optional": bool(S.param("frame_markers.choose", "reward_optional")),
         "frame_removal_passed": S.param("frame_markers.removal", "removal_condition") == "all_players_passed",
@@ -379,6 +382,8 @@ def build_tables(gen: types.ModuleType, config: GameConfig) -> Tables:
         "neutral_players": int(neutral["players"]),
         "neutral_cubes": int(neutral["markers_per_tile"]),
         "neutral_second_place": bool(neutral_majority["counts_for_second_place"]),
+        "island_tie_next_second": S.param("end_phase.island_scoring.ties", "tie_first_others") == "next_most_second_bonus",
+        "city_tie_next_second": S.param("end_phase.city_scoring.ties", "tie_first_others") == "next_most_second_bonus",
         "objective_free": int(S.param("end_phase.objective_cost", "free_per_round")),
         "objective_cost": int(S.param("end_phase.objective_cost", "extra_cost_goods")),
         "final_cube_points": int(S.param("end_of_game.final_scoring", "points_per_unscored_marker")),

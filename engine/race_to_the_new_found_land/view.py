@@ -38,6 +38,7 @@ STAGE_TITLES = {
     "chart": "Cartography",
     "objective": "End phase: objectives",
     "over": "Game over",
+    "card": "Play a 1x card",
 }
 
 #: What a nation's unique expansion does, by the engine's ability name (the amount comes from the tables).
@@ -268,6 +269,7 @@ def describe_action(state: Any, action: Action) -> str:
             "antwerp": "Done: ship no more goods to Antwerp",
             "discover": "Done: place no more island tiles",
             "objective": "Done: resolve no more objectives",
+            "card": "Done: play no card (back to the decision)",
         }.get(stage, "Done")
     if kind == "skip":
         if stage == "frame":
@@ -282,6 +284,8 @@ def describe_action(state: Any, action: Action) -> str:
         return _describe_build(state, action)
     if kind == "play":
         return f"Play {card_text(T, T.cards[T.card_index[action.get('card')]])}"
+    if kind == "play_card":
+        return "Play a 1x card from your hand first (goods or points), then come back to this choice"
     if kind == "assign":
         text = f"Assign {_entry_text(T, action[1][1][1])} to {humanize(action.get('to'))}"
         cap = action.get("captain")
@@ -394,6 +398,7 @@ def action_group(state: Any, action: Action) -> str:
         "new_england": "Settle New England",
         "expand": "Expand your harbour",
         "play": "Play a card",
+        "play_card": "Play a card",
         "assign": "Assign a ship",
         "antwerp": "Deliver to Antwerp",
         "objective": "Resolve an objective",
@@ -436,7 +441,8 @@ def stage_prompt(state: Any) -> str:
         frame = T.frames[ctx["frame"]] if isinstance(ctx.get("frame"), int) else None
         reward = REWARDS.get(frame.reward, frame.reward) if frame else "reward"
         optional = ", or skip it" if T.frame_reward_optional else ""  # the reading lets the player decline it
-        return f"{title} reached: take your {reward}" + (" card" if reward == "objective" else "") + optional
+        why = frame_reason(state, obs, ctx)
+        return f"{title} reached{why}: take your {reward}" + (" card" if reward == "objective" else "") + optional
     if stage == "frame_back":
         return f"{title}: choose the score space to move it back to"
     if stage == "chart":
@@ -445,7 +451,30 @@ def stage_prompt(state: Any) -> str:
         resolved = int(ctx.get("resolved", 0))
         cost = "free" if resolved < T.objective_free else f"costs {T.objective_cost} goods"
         return f"{title}: resolve an objective card (the next one {cost}), or done"
+    if stage == "card":
+        paused = STAGE_TITLES.get(str(ctx.get("paused", "")), "your decision")
+        return f"{title} (any time in your turn), then back to: {paused}"
     return title
+
+
+def frame_reason(state: Any, obs: dict[str, Any], ctx: dict[str, Any]) -> str:
+    """Why the frame marker now resolved counts for the player: the space their figure reached or passed, and
+    on a later lap round the track (after 50) the reading that makes a marker count again."""
+    T = _tables(state)
+    m = ctx.get("frame")
+    if not isinstance(m, int) or state.current_player < 0:
+        return ""
+    space = obs["frames"][m][0]
+    score = obs["players"][state.current_player]["score"]
+    track = T.track_length
+    laps = max(0, (score - space) // track)
+    if not laps:
+        return f" (your ship reached or passed score space {space})"
+    return (
+        f" (your ship went past {track} and on from the start of the track to {score} = {track * laps} + "
+        f"{score - track * laps}, passing score space {space} again; you had not resolved this marker, and it counts "
+        "on every lap: ruling frame_marker_laps)"
+    )
 
 
 # --------------------------------------------------------------------------- the board

@@ -495,9 +495,38 @@ HERO_UNQUALIFIED_KEEPS_PLACE = True
 # end.tie_break
 TIE_BREAK_LOWER_DOCK_WINS = True
 
+# reset.starting_order: how players tied on score are ordered for the next voyage (ruling start_order_ties)
+START_ORDER_TIE_BREAK = 'last_start_order'
+
 # Editions and rulings a GameConfig may name.
 EDITIONS = ('en',)
-RULINGS = ()
+RULINGS = ('hero_bonus_places', 'start_order_ties')
+# ruling → the rules it touches, its default reading, and reading → the params it sets (data.py overlays the
+# chosen reading's params on those rules' values); edition → ruling → the reading the edition states
+RULING_RULES = {
+    'hero_bonus_places': ('sailing.heros_bonus',),
+    'start_order_ties': ('reset.starting_order',),
+}
+RULING_DEFAULTS = {
+    'hero_bonus_places': 'keeps_place',
+    'start_order_ties': 'last_start_order',
+}
+RULING_READINGS = {
+    'hero_bonus_places': {
+        'keeps_place': {'unqualified_keeps_place': True},
+        'qualified_only': {'unqualified_keeps_place': False},
+    },
+    'start_order_ties': {
+        'homebound_order': {'tie_break': 'homebound_order'},
+        'last_start_order': {'tie_break': 'last_start_order'},
+    },
+}
+EDITION_READINGS = {
+    'en': {
+        'hero_bonus_places': 'keeps_place',
+        'start_order_ties': 'last_start_order',
+    },
+}
 
 # Small numbers of the rules the mechanics also read.
 START_VOYAGE = 1

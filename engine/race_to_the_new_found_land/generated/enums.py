@@ -73,9 +73,12 @@ class Ruling(str, Enum):
     """Points where the editions disagree (see ``rulings.RULINGS`` for their readings)."""
 
     ANTWERP_CAPACITY = 'antwerp_capacity'
+    CHARTER_SHIP_DISCARD = 'charter_ship_discard'
     CONTRACT_REFILL_TIMING = 'contract_refill_timing'
     FIFTY_CARD_TRIGGER = 'fifty_card_trigger'
+    FIRST_PLACE_TIE = 'first_place_tie'
     FRAME_MARKER_BLOCKING = 'frame_marker_blocking'
+    FRAME_MARKER_LAPS = 'frame_marker_laps'
     FRAME_MARKER_MOVE_BACK = 'frame_marker_move_back'
     FRAME_MARKER_REMOVAL = 'frame_marker_removal'
     FRAME_MARKER_TIMING = 'frame_marker_timing'

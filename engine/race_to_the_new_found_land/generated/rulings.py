@@ -17,6 +17,14 @@ RULINGS: dict[str, dict[str, Any]] = {
             'crate_limited': {'limited_by_crate_value': True, 'points_per_good': 1},
         },
     },
+    'charter_ship_discard': {
+        "default": 'after_action',
+        "rules": ('planning.charter_ships',),
+        "readings": {
+            'after_action': {'discarded_after_action': True},
+            'end_of_round': {'discarded_after_action': False},
+        },
+    },
     'contract_refill_timing': {
         "default": 'after_action',
         "rules": ('actions.deliver.refill',),
@@ -41,6 +49,22 @@ RULINGS: dict[str, dict[str, Any]] = {
             'reach_or_pass': {'first_threshold': 50, 'second_threshold': 100, 'trigger_on_reaching': True},
         },
     },
+    'first_place_tie': {
+        "default": 'others_no_bonus',
+        "rules": ('end_phase.island_scoring.ties', 'end_phase.city_scoring.ties'),
+        "readings": {
+            'next_still_second': {
+                'tie_first': 'tied_get_second_bonus',
+                'tie_first_others': 'next_most_second_bonus',
+                'tie_second': 'no_bonus',
+            },
+            'others_no_bonus': {
+                'tie_first': 'tied_get_second_bonus',
+                'tie_first_others': 'no_bonus',
+                'tie_second': 'no_bonus',
+            },
+        },
+    },
     'frame_marker_blocking': {
         "default": 'before_occupied',
         "rules": ('frame_markers.blocking',),
@@ -60,6 +84,14 @@ RULINGS: dict[str, dict[str, Any]] = {
                 'may_pass_occupied': True,
                 'stops': 'before_occupied_space',
             },
+        },
+    },
+    'frame_marker_laps': {
+        "default": 'every_lap',
+        "rules": ('frame_markers.once_per_player',),
+        "readings": {
+            'every_lap': {'counts_on_later_laps': True},
+            'first_lap_only': {'counts_on_later_laps': False},
         },
     },
     'frame_marker_move_back': {
@@ -204,9 +236,12 @@ RULINGS: dict[str, dict[str, Any]] = {
 EDITION_READINGS: dict[str, dict[str, str]] = {
     'de': {
         'antwerp_capacity': 'crate_limited',
+        'charter_ship_discard': 'after_action',
         'contract_refill_timing': 'after_action',
         'fifty_card_trigger': 'beyond',
+        'first_place_tie': 'others_no_bonus',
         'frame_marker_blocking': 'before_occupied',
+        'frame_marker_laps': 'every_lap',
         'frame_marker_move_back': 'exactly_three',
         'frame_marker_removal': 'all_reached',
         'frame_marker_timing': 'end_of_turn',
@@ -223,9 +258,12 @@ EDITION_READINGS: dict[str, dict[str, str]] = {
     },
     'en': {
         'antwerp_capacity': 'crate_limited',
+        'charter_ship_discard': 'after_action',
         'contract_refill_timing': 'after_each_contract',
         'fifty_card_trigger': 'reach_or_pass',
+        'first_place_tie': 'others_no_bonus',
         'frame_marker_blocking': 'target_only',
+        'frame_marker_laps': 'every_lap',
         'frame_marker_move_back': 'exactly_three',
         'frame_marker_removal': 'all_reached',
         'frame_marker_timing': 'end_of_turn',
@@ -242,9 +280,12 @@ EDITION_READINGS: dict[str, dict[str, str]] = {
     },
     'en-zman': {
         'antwerp_capacity': 'any_number',
+        'charter_ship_discard': 'after_action',
         'contract_refill_timing': 'after_action',
         'fifty_card_trigger': 'beyond',
+        'first_place_tie': 'others_no_bonus',
         'frame_marker_blocking': 'on_occupied',
+        'frame_marker_laps': 'every_lap',
         'frame_marker_move_back': 'exactly_three',
         'frame_marker_removal': 'all_passed',
         'frame_marker_timing': 'immediately',
@@ -261,9 +302,12 @@ EDITION_READINGS: dict[str, dict[str, str]] = {
     },
     'nl': {
         'antwerp_capacity': 'crate_limited',
+        'charter_ship_discard': 'after_action',
         'contract_refill_timing': 'after_action',
         'fifty_card_trigger': 'reach_or_pass',
+        'first_place_tie': 'next_still_second',
         'frame_marker_blocking': 'before_occupied',
+        'frame_marker_laps': 'every_lap',
         'frame_marker_move_back': 'exactly_three',
         'frame_marker_removal': 'all_reached',
         'frame_marker_timing': 'end_of_turn',
