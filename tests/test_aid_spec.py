@@ -116,5 +116,5 @@ def test_a_game_without_an_aid_says_so(tmp_path: Path) -> None:
     (folder / "aid.yaml").unlink()
     spec = load_spec(folder)
     assert spec.aid is None
-    with pytest.raises(NoAid, match="aid.yaml"):
+    with pytest.raises(NoAid, match=r"aid\.yaml"):
         build_aid(spec, "en")

@@ -277,6 +277,9 @@ class ViewBuilder:
     def _concept_of(self, item_id: str) -> str | None:
         """The glossary concept naming a component or area id (`good.wood` → `wood`), so tables show terms."""
         item = self.spec.components.get(item_id) or self.spec.areas.get(item_id)
+        if item is None:  # a table names a part by its last id segment (`jewels` for `treasure.jewels`)
+            parts = [c for c in self.spec.components.values() if c.id.endswith(f".{item_id}")]
+            item = parts[0] if len(parts) == 1 else None
         concept = getattr(item, "concept", None)
         return concept if concept in self.spec.concepts else None
 
