@@ -122,7 +122,7 @@ def _build_game(spec: Any, folder: Path, problems: list[Any], texts: dict[str, s
     for path, content, _ in summaries:
         write_atomic(target / path, content)
     overview.add_row(spec.id, "summaries", "; ".join(label for _, _, label in summaries),
-                     display_path(target) + "/summary.{" + ",".join(spec.summary_languages) + "}.{md,html}")
+                     display_path(target) + "/{summary,aid}.{" + ",".join(spec.summary_languages) + "}.*")
 
     if len(spec.editions) > 1:
         if unread:
@@ -137,14 +137,18 @@ def _build_game(spec: Any, folder: Path, problems: list[Any], texts: dict[str, s
 
 
 def _summaries(spec: Any) -> list[tuple[str, str, str]]:
-    """``(file name, content, label)`` of the summary (Markdown) and player aid (HTML) of every language."""
-    from translations.summary.render import render_summary
+    """``(file name, content, label)`` of the rules summary (Markdown and HTML) and the player aid (one A4 sheet,
+    HTML; a game without ``aid.yaml`` has none) of every language."""
+    from translations.summary.render import render_aid, render_summary
 
     outputs = []
     for lang in spec.summary_languages:
-        for fmt, label in (("md", "rules summary"), ("html", "A4 player aid")):
+        for fmt, label in (("md", "rules summary"), ("html", "rules summary (HTML)")):
             content = render_summary(spec, lang, fmt)
             outputs.append((f"summary.{lang}.{fmt}", content, f"{label} {lang} ({len(content) // 1024} KB)"))
+        if spec.aid is not None:
+            content = render_aid(spec, lang)[0]
+            outputs.append((f"aid.{lang}.html", content, f"player aid, one A4 sheet, {lang} ({len(content) // 1024} KB)"))
     return outputs
 
 

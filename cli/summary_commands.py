@@ -113,18 +113,20 @@ def aid(
                                      help="html, or pdf (printed by headless Chromium).")] = "html",
     output: OutputOpt = None,
 ) -> None:
-    """The player aid: the rules on one A4 sheet (two pages) in play order, as HTML or PDF."""
+    """The player aid on one A4 sheet: the turn as a spine with the setup beside it, then scoring and
+    quick-reference tables (from the game's aid.yaml), as HTML or PDF."""
     if fmt not in AID_FORMATS:
         raise _fail(f"--format must be one of {', '.join(AID_FORMATS)}, not {fmt!r}")
     if fmt == "pdf" and output is None:
         raise _fail("--format pdf needs --output FILE")
     spec = _load_for_rendering(game, lang, edition)
+    from translations.summary.aid import NoAid
     from translations.summary.render import render_aid
     from translations.summary.text import PlaceholderError
 
     try:
         html, view = render_aid(spec, lang, edition)
-    except PlaceholderError as exc:
+    except (PlaceholderError, NoAid) as exc:
         raise _fail(str(exc), 1) from None
     _warn_gaps(view, lang)
     content: str | bytes = html

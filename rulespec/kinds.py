@@ -1,7 +1,7 @@
 """The kinds of spec file and where each lives in a game folder.
 
 A game folder holds, per kind, ``<kind>.yaml`` and/or ``<kind>/*.yaml``; the lists of all a kind's files are
-concatenated in file-name order (``<kind>.yaml`` first). ``game`` is a single file.
+concatenated in file-name order (``<kind>.yaml`` first). ``game`` and ``aid`` (the player aid) are single files.
 """
 
 from __future__ import annotations
@@ -12,7 +12,10 @@ from pathlib import Path
 from typing import Any
 
 #: Every kind, in the order files are read and reported.
-KINDS: tuple[str, ...] = ("game", "components", "board", "setup", "rules", "glossary", "rulings", "not_rules")
+KINDS: tuple[str, ...] = ("game", "components", "board", "setup", "rules", "glossary", "rulings", "not_rules", "aid")
+
+#: Kinds of one file only.
+SINGLE_FILE_KINDS: frozenset[str] = frozenset({"game", "aid"})
 
 #: Kinds whose documents hold lists to concatenate, and the list keys of each.
 LIST_KEYS: dict[str, tuple[str, ...]] = {
@@ -37,7 +40,7 @@ def kind_files(folder: Path) -> dict[str, list[Path]]:
         if _is_entry(single):
             files.append(single)
         sub = folder / kind
-        if kind != "game" and sub.is_dir():
+        if kind not in SINGLE_FILE_KINDS and sub.is_dir():
             files.extend(sorted(p for p in sub.glob("*.yaml") if _is_entry(p)))
         found[kind] = files
     return found

@@ -15,6 +15,9 @@ from typing import Any
 from rulespec import SPECS_DIR
 from rulespec.kinds import KINDS, LIST_KEYS, kind_files, stray_files
 from rulespec.model import (
+    Aid,
+    AidBlock,
+    AidLine,
     Area,
     Component,
     Concept,
@@ -207,6 +210,34 @@ def _rule(doc: YamlDocument, path: str, item: dict[str, Any]) -> Rule:
     )
 
 
+def _aid_line(doc: YamlDocument, path: str, item: dict[str, Any]) -> AidLine:
+    return AidLine(
+        rules=tuple(item["rules"]), origin=_origin(doc, path), label=item.get("label", ""),
+        text=item.get("text", ""), slots=dict(item.get("slots", {})),
+        readings={ruling: dict(lines) for ruling, lines in item.get("readings", {}).items()},
+        steps=tuple(_aid_line(doc, f"{path}/steps/{i}", step) for i, step in enumerate(item.get("steps", []))),
+    )
+
+
+def _aid(doc: YamlDocument) -> Aid:
+    """The player aid of ``aid.yaml`` (see ``schemas/aid.schema.json``)."""
+    data = doc.data
+    blocks = []
+    for i, block in enumerate(data.get("reference", [])):
+        path = f"/reference/{i}"
+        blocks.append(AidBlock(
+            title=block["title"], origin=_origin(doc, path), scoring=block.get("scoring", False),
+            lines=tuple(_aid_line(doc, f"{path}/lines/{j}", row) for j, row in enumerate(block.get("lines", []))),
+            table=block.get("table"),
+            note=_aid_line(doc, f"{path}/note", block["note"]) if "note" in block else None,
+        ))
+    return Aid(
+        spine=_aid_line(doc, "/spine", data["spine"]), origin=_origin(doc, ""),
+        setup=tuple(_aid_line(doc, f"/setup/{i}", line) for i, line in enumerate(data.get("setup", []))),
+        reference=tuple(blocks),
+    )
+
+
 def build_spec(folder: Path, documents: dict[str, list[YamlDocument]]) -> Spec:
     """Build the model from schema-valid documents."""
     game = documents["game"][0].data
@@ -304,6 +335,8 @@ def build_spec(folder: Path, documents: dict[str, list[YamlDocument]]) -> Spec:
             NotRule(edition=item["edition"], quote=item["quote"], kind=item["kind"], reason=item["reason"],
                     origin=_origin(doc, path), until=item.get("until"))
         )
+    if documents.get("aid"):
+        spec.aid = _aid(documents["aid"][0])
     return spec
 
 

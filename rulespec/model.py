@@ -251,6 +251,62 @@ class NotRule:
     until: str | None = None
 
 
+@dataclass(frozen=True)
+class AidLine:
+    """One line of the player aid (``aid.yaml``): an optional label and a short English text with ``{param}``
+    and ``{term:concept}`` slots, condensing the spec rules in ``rules``. ``slots`` maps a slot to one rule's
+    param (``rule.id/param``); ``readings`` gives, per ruling, a short line for each reading; ``steps`` are the
+    lines a spine step is made of."""
+
+    rules: tuple[str, ...]
+    origin: Origin
+    label: str = ""
+    text: str = ""
+    slots: dict[str, str] = field(default_factory=dict)
+    readings: dict[str, dict[str, str]] = field(default_factory=dict)
+    steps: tuple[AidLine, ...] = ()
+
+    def walk(self) -> Iterator[AidLine]:
+        """This line and every step below it, depth first."""
+        yield self
+        for step in self.steps:
+            yield from step.walk()
+
+
+@dataclass(frozen=True)
+class AidBlock:
+    """A block of the aid's second page: ``lines`` (label and text per row), or a spec ``table``; ``scoring`` sets off the
+    end-of-game scoring."""
+
+    title: str
+    origin: Origin
+    lines: tuple[AidLine, ...] = ()
+    table: str | None = None
+    note: AidLine | None = None
+    scoring: bool = False
+
+
+@dataclass(frozen=True)
+class Aid:
+    """The player aid of a game: the setup lines, the turn as a spine (round → phases → steps/actions), and
+    the reference blocks of page 2."""
+
+    spine: AidLine
+    origin: Origin
+    setup: tuple[AidLine, ...] = ()
+    reference: tuple[AidBlock, ...] = ()
+
+    def lines(self) -> Iterator[AidLine]:
+        """Every line of the aid, in print order."""
+        for line in self.setup:
+            yield from line.walk()
+        yield from self.spine.walk()
+        for block in self.reference:
+            yield from block.lines
+            if block.note is not None:
+                yield block.note
+
+
 @dataclass
 class Spec:
     """A whole game's spec. Dicts keep file order."""
@@ -275,6 +331,8 @@ class Spec:
     concepts: dict[str, Concept] = field(default_factory=dict)
     rulings: dict[str, Ruling] = field(default_factory=dict)
     not_rules: list[NotRule] = field(default_factory=list)
+    #: The player aid (``aid.yaml``); None when the game has none.
+    aid: Aid | None = None
 
     def rule(self, rule_id: str) -> Rule:
         """A rule or setup step by id."""

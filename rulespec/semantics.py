@@ -260,6 +260,22 @@ def check_attribute_types(loaded: Loaded, spec: Spec) -> Iterator[Problem]:
     yield from check(loaded.documents.get("components", []), set(spec.components), parents)
 
 
+def check_aid(loaded: Loaded, spec: Spec) -> Iterator[Problem]:
+    """The player aid (``aid.yaml``) names existing rules, tables and concepts, every slot of its lines is a
+    param of the rules the line names (``rulespec.aid``), and each disputed point has a line per reading."""
+    from rulespec.aid import line_problems
+
+    if spec.aid is None:
+        return
+    for line in spec.aid.lines():
+        for suffix, message in line_problems(spec, line):
+            yield _problem(line.origin, suffix, message, "aid")
+    for block in spec.aid.reference:
+        if block.table is not None and block.table not in spec.tables:
+            yield _problem(block.origin, "/table", f"aid block shows table {block.table!r}, which does not exist",
+                           "aid")
+
+
 #: Every semantic check, in report order.
 CHECKS: tuple[Callable[[Loaded, Spec], Iterator[Problem]], ...] = (
     check_unique_ids,
@@ -271,6 +287,7 @@ CHECKS: tuple[Callable[[Loaded, Spec], Iterator[Problem]], ...] = (
     check_glossary,
     check_rulings,
     check_summaries,
+    check_aid,
 )
 
 

@@ -61,6 +61,10 @@ VALID: dict[str, tuple[dict[str, Any], tuple[Any, ...], tuple[Any, ...]]] = {
         {"passages": [{"edition": "en", "quote": "Credits", "kind": "credits", "reason": "Names of the authors."}]},
         ("passages", 0, "reason"), ("passages", 0, "kind"),
     ),
+    "aid": (
+        {"spine": {"label": "Round", "rules": ["a.b"], "steps": [{"text": "Take {n} {term:x}.", "rules": ["a.b"]}]}},
+        ("spine", "rules"), ("spine", "label"),
+    ),
 }
 
 

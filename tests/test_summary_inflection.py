@@ -63,9 +63,9 @@ def test_catalog_check_accepts_case_and_relative_placeholders() -> None:
 
 
 def test_german_summaries_use_the_dative_where_the_catalog_asks(german) -> None:
-    assert "Sortiert aus den 17 kleinen Schiffen" in german[RNFL]
+    assert "Sortiere aus den 17 kleinen Schiffen" in german[RNFL]
     assert "in ungewerteten Städten" in german[RNFL]
-    assert "Mischt die 11 großen Schiffe" in german[RNFL]
+    assert "Mische die 11 großen Schiffe" in german[RNFL]
     assert "Liegen die großen Schiffe" in german[RNFL]
     assert "bei den spanischen Galeonen" in german[DRAKE]
     assert "Die spanischen Galeonen auslegen" in german[DRAKE]

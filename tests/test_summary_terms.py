@@ -10,14 +10,26 @@ import pytest
 
 from rulespec.loading import bundled_games
 from rulespec.model import load_spec
-from translations.summary.render import render_summary
+from translations.summary.render import render_aid, render_summary
 from translations.summary.terms import TermResolver
 
-#: Words a translator reached for where the edition prints another term (issue #17): never in a summary.
+#: Words a translator reached for where the edition prints another term (issue #17), and sentence fragments a
+#: native reader stumbled on: never in a summary of that language.
 NOT_THE_EDITIONS_WORDS = {
     "de": ["Fünfeck", "Siedlerwert", "Waren Karten", "Schiffsmarkt", "Entscheid "],
     "nl": ["vijfhoek", "personenwaarde", "Scheepsmarkt", "lege contractveld ", "Ijzer"],
-    "en": ["marked with."],
+    "en": ["marked with.", ". When all players", ". As soon as your", "| jewels |"],
+}
+
+#: Words only another edition of the language prints, by the edition whose terms a summary uses.
+NOT_THIS_EDITIONS_WORDS = {"en": ["1x cards", "1x card "]}
+
+#: One register per language, the books' own: the German rulebook speaks to "du", so no sentence of a German
+#: summary addresses the players as "ihr" (imperatives "Mischt", "Legt", "legt ihr" …).
+OTHER_REGISTER = {
+    "de": re.compile(r"(?:^|[.;:!?|—-]\s+|\*\*\s)(?:Mischt|Legt|Nehmt|Sortiert|Stellt|Gebt|Zieht|Deckt|Setzt|Wählt|Füllt|"
+                     r"Bildet|Dreht|Tauscht)\b|\b(?:legt|mischt|nehmt|setzt|zieht|wählt) ihr\b|\b(?:euer|eure|euch)\b",
+                     re.MULTILINE),
 }
 
 CASES = [(game, lang, edition) for game in bundled_games() for spec in [load_spec(game)]
@@ -49,5 +61,17 @@ def test_every_term_is_the_editions_glossary_term(game: str, lang: str, edition:
                     foreign.add(form)
     found = sorted(f for f in foreign if re.search(rf"(?<!\w){re.escape(f)}(?!\w)", text))
     assert not found, f"{game} {lang} {edition}: other editions' terms: {found}"
-    wrong = [w for w in NOT_THE_EDITIONS_WORDS.get(lang, []) if w in text]
+    wrong = [w for w in NOT_THE_EDITIONS_WORDS.get(lang, []) + NOT_THIS_EDITIONS_WORDS.get(followed or "", [])
+             if w in text]
     assert not wrong, f"{game} {lang} {edition}: {wrong}"
+
+
+@pytest.mark.parametrize(("game", "lang", "edition"), CASES)
+def test_one_register_per_language(game: str, lang: str, edition: str | None) -> None:
+    spec = load_spec(game)
+    pattern = OTHER_REGISTER.get(lang)
+    if pattern is None:
+        pytest.skip(f"no other register known for {lang}")
+    for text in (render_summary(spec, lang, "md", edition), render_aid(spec, lang, edition)[0]):
+        found = [m.group(0) for m in pattern.finditer(text)]
+        assert not found, f"{game} {lang} {edition}: the players addressed as 'ihr': {found[:5]}"

@@ -38,7 +38,8 @@ def render(spec: Any, sources: Mapping[str, Path] | None = None, root: Path = GE
     for lang in spec.summary_languages:
         for fmt in FORMATS:
             files[folder / f"summary.{lang}.{fmt}"] = render_summary(spec, lang, fmt)
-        files[folder / f"aid.{lang}.html"] = render_aid(spec, lang)[0]
+        if spec.aid is not None:  # a game without aid.yaml has no player aid
+            files[folder / f"aid.{lang}.html"] = render_aid(spec, lang)[0]
     index = build_index(spec, sources)
     files[folder / INDEX_NAME] = index_json(index)
     files[folder / DOCS_NAME] = docs_json(index)

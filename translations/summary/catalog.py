@@ -8,7 +8,8 @@ Msgids come from three places, all extracted with Babel:
 * the specs, `rulespec/<game>/**/*.yaml`, with this module's Babel extraction method `extract_spec`: rule and
   setup-step titles and summaries, section titles, variant titles and summaries, ruling questions and reading
   summaries, and the names of components, records, decks, areas and tables that the summary shows (names of
-  items with a glossary concept are shown as the concept's term and are not extracted).
+  items with a glossary concept are shown as the concept's term and are not extracted); and every line of the
+  player aid (`aid.yaml`: labels, texts, reading lines, block titles).
 
 Re-extracting after the spec changed is one command — it rewrites `messages.pot` and merges it into every
 language's `messages.po` (new entries empty, changed ones fuzzy with the old translation as a suggestion):
@@ -187,6 +188,8 @@ def _spec_messages(root: yaml.Node, kind: str, concepts: frozenset[str]) -> Iter
             yield from _attribute_keys(_field(record, "attributes"), concepts, "record")
         for deck in _list(_field(root, "decks")):
             yield from text(deck, "name", "deck")
+    elif kind == "aid":
+        yield from _aid_messages(root)
     elif kind == "board":
         for area in _list(_field(root, "areas")):
             if _scalar(_field(area, "concept")) not in concepts:
@@ -200,6 +203,37 @@ def _spec_messages(root: yaml.Node, kind: str, concepts: frozenset[str]) -> Iter
             for column in _list(_field(table, "columns")):
                 if _scalar(column) and column.value not in concepts:
                     yield column.start_mark.line + 1, _humanise(column.value), "table column"
+
+
+def _aid_messages(root: yaml.Node) -> Iterator[Found]:
+    """The lines of a player aid (`aid.yaml`): every label, text and reading line, and the blocks' titles."""
+
+    def line(node: yaml.Node, where: str) -> Iterator[Found]:
+        for name in ("label", "text"):
+            value = _field(node, name)
+            if _scalar(value) and value is not None:
+                yield value.start_mark.line + 1, value.value, f"aid {where}: {name}"
+        for ruling, _, readings in _node_items(_field(node, "readings")) if _field(node, "readings") else ():
+            for reading, _, value in _node_items(readings):
+                if _scalar(value):
+                    yield value.start_mark.line + 1, value.value, f"aid {where}: reading {ruling}/{reading}"
+        for step in _list(_field(node, "steps")):
+            yield from line(step, where)
+
+    for node in _list(_field(root, "setup")):
+        yield from line(node, "setup")
+    spine = _field(root, "spine")
+    if spine is not None:
+        yield from line(spine, "spine")
+    for block in _list(_field(root, "reference")):
+        title = _field(block, "title")
+        if _scalar(title) and title is not None:
+            yield title.start_mark.line + 1, title.value, "aid block title"
+        for node in _list(_field(block, "lines")):
+            yield from line(node, "block")
+        note = _field(block, "note")
+        if note is not None:
+            yield from line(note, "block note")
 
 
 def extract_spec(fileobj: Any, keywords: Sequence[str], comment_tags: Sequence[str],
@@ -218,8 +252,11 @@ def extract_spec(fileobj: Any, keywords: Sequence[str], comment_tags: Sequence[s
                         else fileobj)
     if root is None:
         return
+    from translations.summary.view import nothing_to_translate
+
     for line, message, comment in _spec_messages(root, kind, _concept_ids(folder)):
-        yield line, "_", message, [comment]
+        if not nothing_to_translate(message):
+            yield line, "_", message, [comment]
 
 
 # -- extraction ---------------------------------------------------------------------------------------------

@@ -31,6 +31,15 @@ from translations.summary.values import is_number, shown_attributes
 CONCEPT_PLACEHOLDER = re.compile(r"\{(?:terms?|rel)(?:@[a-z_]+)?:([a-z0-9_.]+)\}")
 
 
+#: Any placeholder (`{name}`, `{term:x}`, `{terms@dat:x}`, `{rel:x}`).
+ANY_PLACEHOLDER = re.compile(r"\{[^{}]*\}")
+
+
+def nothing_to_translate(message: str) -> bool:
+    """True when a message is only slots, numbers and punctuation (`{terms:captain}`, `No. {n}` is not)."""
+    return not re.search(r"[^\W\d_]", ANY_PLACEHOLDER.sub("", message))
+
+
 def N_(message: str) -> str:
     """Mark a string for extraction (Babel keyword `N_`); it is translated where it is shown."""
     return message
@@ -187,7 +196,10 @@ class ViewBuilder:
     # -- text ---------------------------------------------------------------------------------------------
     def msg(self, message: str) -> str:
         """The translation of a spec string (recorded when missing). The catalog is shared by every game, so a
-        translation naming a concept this game lacks (`{term:income}` for a generic "Income") is not used."""
+        translation naming a concept this game lacks (`{term:income}` for a generic "Income") is not used.
+        A message of slots alone (`{terms:captain}`) has nothing to translate: it is no msgid."""
+        if nothing_to_translate(message):
+            return message
         if not self.tr.has(message):
             self.untranslated.add(message)
             return message
@@ -265,6 +277,9 @@ class ViewBuilder:
     def _concept_of(self, item_id: str) -> str | None:
         """The glossary concept naming a component or area id (`good.wood` → `wood`), so tables show terms."""
         item = self.spec.components.get(item_id) or self.spec.areas.get(item_id)
+        if item is None:  # a table names a part by its last id segment (`jewels` for `treasure.jewels`)
+            parts = [c for c in self.spec.components.values() if c.id.endswith(f".{item_id}")]
+            item = parts[0] if len(parts) == 1 else None
         concept = getattr(item, "concept", None)
         return concept if concept in self.spec.concepts else None
 
