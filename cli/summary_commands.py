@@ -85,7 +85,8 @@ def summary(
 
 def run_lookup(query: str | None, game: str | None = None, lang: str | None = None, edition: str | None = None,
                rule_id: str | None = None, as_json: bool = False, limit: int = 5) -> int:
-    """Search the prebuilt indexes and print the best rule; returns the exit code. Standard library only."""
+    """Search the prebuilt indexes and print the best rule; returns the exit code (1: no match). Standard library
+    (and the Snowball stemmer) only."""
     import sys
 
     def fail(message: str, code: int = 2) -> int:
@@ -96,35 +97,43 @@ def run_lookup(query: str | None, game: str | None = None, lang: str | None = No
         return fail(f"--edition takes an edition id here (e.g. en-zman), not ID=PATH: {edition!r}")
     if not query and not rule_id:
         return fail("give a QUERY or --id RULE")
+    from translations.lookup import present
     from translations.lookup import search as lk
 
     try:
         indexes = lk.load_indexes(game)
     except (LookupError, ValueError, OSError) as exc:
         return fail(str(exc))
+    lexicon = lk.lexicon_of(indexes)
+    if lang is not None and lang not in lexicon.languages:
+        return fail(f"--lang must be one of {', '.join(lexicon.languages)}, not {lang!r}")
     if rule_id:
         hit = lk.find_rule(indexes, rule_id)
         if hit is None:
             return fail(f"no rule {rule_id!r}", 1)
-        hits = [hit]
+        found = lk.answer(indexes, hit.index.title, 1, lang)
+        found.hits = [hit]
     else:
-        hits = lk.search(indexes, query or "", limit)
-        if not hits:
-            return fail(f"no rule matches {query!r}", 1)
+        found = lk.answer(indexes, query or "", limit, lang)
+        if not found.hits:
+            return fail(f"{lexicon.label(found.lang, 'no_match')} {query!r}", 1)
+    shown_lang = lang or (None if edition and not found.lang_detected else found.lang)
     try:
-        described = lk.describe(hits[0], lang, edition)
-        if as_json:
-            import json
-
-            others = [lk.describe(h, lang, edition) for h in hits[1:]]
-            print(json.dumps({"query": query, "best": described, "others": others}, ensure_ascii=False, indent=2))
-            return 0
+        described = [present.describe(h, shown_lang, edition) for h in found.hits]
     except LookupError as exc:
         return fail(str(exc))
+    if as_json:
+        import json
+
+        print(json.dumps(present.answer_json(found, described), ensure_ascii=False, indent=2))
+        return 0
     import shutil
 
     width = min(shutil.get_terminal_size((100, 24)).columns, 160)
-    sys.stdout.write(lk.format_text(described, hits[1:], width))
+    text = present.format_text(described[0], described[1:], width, lexicon, found.lang, found.several_games)
+    if found.several_games:
+        text = f"({lexicon.label(found.lang, 'several_games')})\n\n" + text
+    sys.stdout.write(text)
     return 0
 
 
