@@ -57,7 +57,8 @@ def stem(word: str, algorithm: str) -> str:
 class Language:
     """One language's facts, as compiled into the index (see `translations.lookup.lexicon`)."""
 
-    __slots__ = ("_stems", "code", "labels", "negation_prefix", "negations", "phrases", "snowball", "stopwords")
+    __slots__ = ("_stems", "code", "labels", "negation_prefix", "negations", "numbers", "phrases", "snowball",
+                 "stopwords")
 
     def __init__(self, code: str, data: Mapping[str, Any]) -> None:
         self.code = code
@@ -69,6 +70,7 @@ class Language:
         self.phrases: dict[tuple[str, ...], tuple[tuple[str, ...], bool]] = {
             tuple(p["phrase"].split()): (tuple(p["asks"]), bool(p.get("content"))) for p in data["questions"]}
         self.labels: dict[str, str] = dict(data["labels"])
+        self.numbers: dict[str, str] = dict(data.get("numbers", {}))
         self._stems: dict[str, str] = {}
 
     @property
@@ -76,9 +78,10 @@ class Language:
         return max((len(p) for p in self.phrases), default=1)
 
     def stem(self, word: str) -> str:
+        """The word's stem; a number word is its digits (`two`, `zwei`, `twee` → `2`)."""
         found = self._stems.get(word)
         if found is None:
-            found = self._stems[word] = stem(word, self.snowball)
+            found = self._stems[word] = self.numbers.get(word) or stem(word, self.snowball)
         return found
 
     def terms(self, text: str) -> list[str]:

@@ -87,6 +87,11 @@ def compile_lexicon(path: Path = LEXICON_FILE) -> dict[str, Any]:
             raise _fail(path, document.line_of(f"{where}/questions"), f"{where}/questions",
                         f"phrase(s) listed twice: {duplicates}")
         negation = need(facts.get("negation"), dict, f"{where}/negation")
+        numbers = need(facts.get("numbers", {}), dict, f"{where}/numbers")
+        for word, value in numbers.items():
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise _fail(path, document.line_of(f"{where}/numbers/{word}"), f"{where}/numbers/{word}",
+                            "must be a whole number")
         labels = need(facts.get("labels"), dict, f"{where}/labels")
         missing = [k for k in LABELS if not isinstance(labels.get(k), str)]
         if missing:
@@ -96,6 +101,7 @@ def compile_lexicon(path: Path = LEXICON_FILE) -> dict[str, Any]:
             "stopwords": sorted(set(words(facts.get("stopwords"), f"{where}/stopwords"))),
             "negation": {"words": sorted(set(words(negation.get("words", []), f"{where}/negation/words"))),
                          "prefix": normalise(str(negation.get("prefix", "")))},
+            "numbers": {normalise(str(word)): str(value) for word, value in sorted(numbers.items())},
             "questions": sorted(questions, key=lambda q: q["phrase"]),
             "labels": {k: labels[k] for k in LABELS},
         }
@@ -134,9 +140,15 @@ def lemma_table(lang: str, language: Any, surface: set[str]) -> dict[str, str]:
 _DIGIT = re.compile(r"\d")
 
 
+#: Suffix of a kind a rule answers only weakly: `number~` for a rule that merely states a number, where
+#: "maximum", "up to" or "per" (the `number` cues) answer "how many" outright.
+WEAK = "~"
+
+
 def answers(kinds: Mapping[str, Any], title: str, summary: str, has_numbers: bool, kind_of_doc: str) -> list[str]:
     """The kinds of question a rule answers: a kind whose cues occur in its English title or summary (whole
-    words), `number` also when it states a number, and a kind bound to documents of one kind (`setup`)."""
+    words); `number~` (weakly) when it only states a number; and a kind bound to documents of one kind
+    (`setup`)."""
     text = f" {normalise(title)} {normalise(summary)} "
     found = []
     for name, spec in kinds.items():
@@ -147,5 +159,5 @@ def answers(kinds: Mapping[str, Any], title: str, summary: str, has_numbers: boo
         if any(f" {cue} " in text for cue in spec["cues"]):
             found.append(name)
         elif spec.get("numbers") and (has_numbers or _DIGIT.search(summary)):
-            found.append(name)
+            found.append(name + WEAK)
     return sorted(found)

@@ -55,9 +55,11 @@ SECTION_MATCH = 0.7  # share of the query's trigrams found in a section title fo
 #: among near-equal matches it comes first.
 PARENT_BOOST = 1.05
 #: A rule answering what the question asks for (a number for "how many") scores up to this much more.
-KIND_WEIGHT = 0.3
+KIND_WEIGHT = 1.0
+#: ... and a rule answering it only weakly (a rule that states a number, for "how many") this share of that.
+WEAK_ANSWER = 0.5
 #: Setup steps answer questions about the setup; for any other question a rule is likelier meant.
-SETUP_FACTOR = {True: 1.3, False: 0.8}
+SETUP_FACTOR = {True: 2.0, False: 0.8}
 #: How strongly a rule's score follows the share of the question's words it matches.
 COORD = 1.0
 #: Weights of a word's resolved terms: its stem, a compound's parts, a typo's neighbours, and the plain form of
@@ -311,13 +313,17 @@ def resolve(word: QueryWord, indexes: Sequence[Index], lexicon: Lexicon, lang: s
     def known(term: str) -> bool:
         return any(term in index.words.terms for index in indexes)
 
+    order = [lang, *[code for code in lexicon.languages if code != lang]]
     present = [form for form in word.forms if known(form)]
     if present:
         if word.negated:
-            return [[Term(form, EXACT if n == 0 and form == word.forms[0] else NEGATED_PLAIN, "stem")
-                     for n, form in enumerate(present)]]
-        return [[Term(form, EXACT, "stem") for form in present]]
-    order = [lang, *[code for code in lexicon.languages if code != lang]]
+            group = [Term(form, EXACT if n == 0 and form == word.forms[0] else NEGATED_PLAIN, "stem")
+                     for n, form in enumerate(present)]
+        else:
+            group = [Term(form, EXACT, "stem") for form in present]
+        # A known compound also stands, a little less, for its parts ("Bonuspunkte" for "Bonus").
+        parts = split_compound(word.text, lexicon.languages[lang], known) if len(word.text) >= LONG_WORD else None
+        return [group + [Term(part, PART * PART, "part") for part in parts or () if part not in present]]
     for code in order:
         parts = split_compound(word.text, lexicon.languages[code], known)
         if parts:
@@ -388,9 +394,11 @@ class Answer:
                 "unknown_words": self.unknown, "games": self.games, "game_named_by": self.named_by}
 
 
-def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], query_grams: Sequence[str],
+def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], query_grams: Sequence[Sequence[str]],
                 every: Sequence[Index]) -> list[float]:
-    """Score of every document of `index` for the resolved query; IDF is taken over `every` searched index."""
+    """Score of every document of `index` for the resolved query (`query_grams`: each word's trigrams); IDF is
+    taken over `every` searched index. A word naming a section (most of its trigrams are in the section's title,
+    in any language) gives the section's first rule `LEAD_BOOST`."""
     scores = [0.0] * len(index.ids)
     matched = [0] * len(index.ids)
     terms = [t.term for group in groups for t in group]
@@ -405,14 +413,15 @@ def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], qu
         for doc, value in best.items():
             scores[doc] += value
             matched[doc] += 1
-    if query_grams:
-        index.grams.bm25(query_grams, scores, GRAM_WEIGHT * max(1, len(groups)) / len(query_grams),
-                         idf=shared_idf([i.grams for i in every], query_grams))
+    every_gram = [g for word_grams in query_grams for g in word_grams]
+    if every_gram:
+        index.grams.bm25(every_gram, scores, GRAM_WEIGHT * max(1, len(groups)) / len(every_gram),
+                         idf=shared_idf([i.grams for i in every], every_gram))
     named = set()
-    if query_grams:
-        wanted = set(query_grams)
+    for word_grams in query_grams:
+        wanted = set(word_grams)
         for number, section in enumerate(index.sections):
-            if len(wanted & set(section)) >= SECTION_MATCH * len(wanted):
+            if wanted and len(wanted & set(section)) >= SECTION_MATCH * len(wanted):
                 named.add(number)
     asked = query.asks - {"setup"}
     for doc in range(len(scores)):
@@ -423,7 +432,9 @@ def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], qu
         factor *= LEAD_BOOST if index.leads[doc] and index.section_of[doc] in named else 1.0
         factor *= PARENT_BOOST if index.parents[doc] else 1.0
         if asked:
-            factor *= 1.0 + KIND_WEIGHT * len(asked.intersection(index.answers[doc])) / len(asked)
+            answered = index.answers[doc]
+            share = sum(1.0 if kind in answered else WEAK_ANSWER if kind + "~" in answered else 0.0 for kind in asked)
+            factor *= 1.0 + KIND_WEIGHT * share / len(asked)
         if index.setup[doc]:
             factor *= SETUP_FACTOR["setup" in query.asks]
         scores[doc] *= factor
@@ -484,7 +495,7 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
         return Answer(query, lang, detected, [], games, [], [], unknown)
     scope, named_by = named_games(chosen, word_groups, resolved_words)
     searched = [index for index in chosen if not scope or index.game in scope]
-    query_grams = [g for word in resolved_words for g in grams(word.text)]
+    query_grams = [grams(word.text) for word in resolved_words]
     hits: list[Hit] = []
     for index in searched:
         for rule_id, score in zip(index.ids, score_index(index, query, groups, query_grams, chosen), strict=True):
