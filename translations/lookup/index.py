@@ -19,7 +19,7 @@ shown). Together they hold:
                         "readings": [{"id", "editions", "text": {view: str}}]}]}, ...],
  "sections": [[trigram, ...], ...],                           # character trigrams of each section's titles
  "only": {lang: "stem stem ..."},                             # stems only that language's texts use
- "lemmas": {lang: "form stem form stem ..."},                 # inflected forms → their lemma's stem (spaCy)
+ "lemmas": {lang: "form:stem form:stem ..."},                 # inflected forms → their lemma's stem (spaCy)
  "words": {stem: "doc tf doc tf ..."}, "word_lengths": [...],   # BM25 postings, weighted term frequencies
  "grams": {trigram: "doc tf ..."}, "gram_lengths": [...]}      # (strings: decoded only for the query's terms)
 ```
@@ -37,6 +37,7 @@ inflection (`passeert` → `passer`, like `passeren`); German and Dutch compound
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -59,7 +60,7 @@ DISTINCT_FIELDS = ("terms",)
 #: Languages whose compounds are split into their parts, and the shortest word worth splitting.
 COMPOUNDING = ("de", "nl")
 COMPOUND_MIN = 8
-_CONCEPT = __import__("re").compile(r"\{terms?:([a-z0-9_.]+)\}")
+_CONCEPT = re.compile(r"\{terms?:([a-z0-9_.]+)\}")
 
 Field = tuple[str, str, str]  # (field name, language, text)
 
@@ -342,7 +343,7 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
         "docs": docs,
         "sections": [section_grams[i] for i in range(len(section_numbers))],
         "only": only,
-        "lemmas": {code: " ".join(f"{form} {stem}" for form, stem in sorted(table.items()))
+        "lemmas": {code: " ".join(f"{form}:{stem}" for form, stem in sorted(table.items()))
                    for code, table in vocabulary.lemmas.items()},
         "words": word_postings.as_json(),
         "word_lengths": word_postings.lengths,

@@ -131,6 +131,6 @@ def format_text(described: dict[str, Any], others: Sequence[dict[str, Any]] = ()
             lines += _wrap(f"  {mark} {reading['summary']} ({editions})", width)
     if others:
         titles = [o["title"] + (f" ({o['game_title']})" if show_game else "") for o in others]
-        lines += [""] + _wrap(f"{label('also', 'also')}: " + "; ".join(titles), width)
+        lines += ["", *_wrap(f"{label('also', 'also')}: " + "; ".join(titles), width)]
     lines += ["", f"[{described['id']} · {described['game']} · {described['view']}]"]
     return "\n".join(lines) + "\n"

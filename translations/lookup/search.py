@@ -35,8 +35,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from translations.lookup.language import Lexicon, Query, QueryWord, detect_language, normalise, parse, \
-    split_compound
+from translations.lookup.language import Lexicon, Query, QueryWord, detect_language, normalise, parse, split_compound
 
 GENERATED_DIR = Path(__file__).resolve().parents[1] / "generated"
 INDEX_NAME = "lookup-index.json"  # what a search needs: postings, rule ids, section data, the lexicon
@@ -68,6 +67,8 @@ EXACT, PART, TYPO, NEGATED_PLAIN = 1.0, 0.8, 0.7, 0.6
 #: Share of a query word's trigrams the index must know for a long word (a compound written otherwise) to count.
 KNOWN_GRAMS = 0.8
 LONG_WORD = 8
+#: A typo this long is taken as meant even when several known words are that close (other languages' forms).
+TYPO_LONG = 7
 
 
 def grams(text: str, size: int = GRAM_SIZE, stopwords: Iterable[str] = ()) -> list[str]:
@@ -172,10 +173,10 @@ class Index:
         self.answers: list[list[str]] = data.get("answers") or [[] for _ in self.ids]
         self.setup: list[bool] = data.get("setup") or [False] * len(self.ids)
         self.lexicon_data: dict[str, Any] = data["lexicon"]
-        self._only: dict[str, str] = data.get("only", {})
-        self._only_sets: dict[str, frozenset[str]] = {}
-        self._lemmas: dict[str, str] = data.get("lemmas", {})
-        self._lemma_tables: dict[str, dict[str, str]] = {}
+        # Both stay strings as loaded: a query looks up a few words, which a substring search does faster than
+        # building a set or dict of thousands of entries would.
+        self._only: dict[str, str] = {lang: f" {words} " for lang, words in data.get("only", {}).items()}
+        self._lemmas: dict[str, str] = {lang: f" {pairs} " for lang, pairs in data.get("lemmas", {}).items()}
         self.path = path
         self._docs = docs
 
@@ -187,20 +188,18 @@ class Index:
                              "run `rulespec generate summaries`")
         return Index(data, path)
 
-    def only(self, lang: str) -> frozenset[str]:
-        """Stems that only `lang`'s texts of this game use (split on first use)."""
-        found = self._only_sets.get(lang)
-        if found is None:
-            found = self._only_sets[lang] = frozenset(self._only.get(lang, "").split())
-        return found
+    def only_in(self, lang: str, stem: str) -> bool:
+        """Whether `stem` is used by `lang`'s texts of this game and no other language's."""
+        return f" {stem} " in self._only.get(lang, "")
 
     def lemma(self, lang: str, word: str) -> str | None:
         """The stem of `word`'s lemma in `lang` when Snowball misses it (`passeer` → `passer`), else None."""
-        table = self._lemma_tables.get(lang)
-        if table is None:
-            parts = self._lemmas.get(lang, "").split()
-            table = self._lemma_tables[lang] = dict(zip(parts[::2], parts[1::2], strict=True))
-        return table.get(word)
+        pairs = self._lemmas.get(lang, "")
+        at = pairs.find(f" {word}:")
+        if at < 0:
+            return None
+        start = at + len(word) + 2
+        return pairs[start:pairs.index(" ", start)]
 
     @property
     def docs(self) -> list[dict[str, Any]]:
@@ -266,7 +265,7 @@ def query_language(text: str, indexes: Sequence[Index], lexicon: Lexicon) -> tup
     vocabulary: dict[str, float] = {}
     for code, language in lexicon.languages.items():
         stems = [language.stem(t) for t in tokens if t not in language.stopwords]
-        vocabulary[code] = float(sum(1 for s in stems if any(s in index.only(code) for index in indexes)))
+        vocabulary[code] = float(sum(1 for s in stems if any(index.only_in(code, s) for index in indexes)))
     found = detect_language(tokens, lexicon, vocabulary)
     if found is not None:
         return found, True
@@ -459,12 +458,13 @@ def named_games(indexes: Sequence[Index], groups: Sequence[Sequence[Term]], word
 def recognised(word_groups: Sequence[Sequence[Term]], unknown: Sequence[str]) -> bool:
     """Whether the query is about something the indexes know. Typo tolerance and trigrams give every string some
     score, so a query must have a word the index knows as it is (a stem or a compound's parts) — or else consist
-    only of words each close to exactly one known word (`charter shps`, not `draak` ≈ `drak`, `draai`, `raak`)."""
+    only of typos that are long or close to one known word alone (`Charterschif`, `shps`; not `draak`, which is
+    as close to `drak`, `draai` and `raak`)."""
     if not word_groups:
         return False
     if any(term.how != "typo" for group in word_groups for term in group):
         return True
-    return not unknown and all(len(group) == 1 for group in word_groups)
+    return not unknown and all(len(group) == 1 or len(group[0].term) >= TYPO_LONG for group in word_groups)
 
 
 def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None = None) -> Answer:
