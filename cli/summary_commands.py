@@ -1,8 +1,9 @@
 """Summary commands: `rulespec summary` (rules summary / player aid) and `rulespec lookup` (find a rule).
 
-Only typer is imported at module level. `lookup` imports just `translations.lookup.search` (standard library only) and
-reads the prebuilt index; `cli.app.main` routes `rulespec lookup …` to `lookup_main` (argparse) because typer
-0.29 imports pydantic to coerce parameters, which alone costs more than the start-up budget of a look-up.
+Only typer is imported at module level. `lookup` imports just `translations.lookup` (standard library and
+the Snowball stemmer) and reads the prebuilt index; `cli.app.main` routes `rulespec lookup …` to `lookup_main`
+(argparse) because typer 0.29 imports pydantic to coerce parameters, which alone costs more than the start-up
+budget of a look-up.
 `summary` loads the spec, Babel and Jinja inside the function.
 
 Exit codes: 0 success, 1 nothing found / invalid spec, 2 usage or I/O error.
@@ -111,28 +112,32 @@ def run_lookup(query: str | None, game: str | None = None, lang: str | None = No
         hit = lk.find_rule(indexes, rule_id)
         if hit is None:
             return fail(f"no rule {rule_id!r}", 1)
-        found = lk.answer(indexes, hit.index.title, 1, lang)
-        found.hits = [hit]
+        hits, shown_lang, label_lang, several = [hit], lang, lang or lk.locale_language(lexicon.languages) or "en", False
+        found = None
     else:
         found = lk.answer(indexes, query or "", limit, lang)
         if not found.hits:
             return fail(f"{lexicon.label(found.lang, 'no_match')} {query!r}", 1)
-    shown_lang = lang or (None if edition and not found.lang_detected else found.lang)
+        # An edition's own language wins over a language guessed (not detected) from the words.
+        hits, label_lang, several = found.hits, found.lang, found.several_games
+        shown_lang = lang or (None if edition and not found.lang_detected else found.lang)
     try:
-        described = [present.describe(h, shown_lang, edition) for h in found.hits]
+        described = [present.describe(h, shown_lang, edition) for h in hits]
     except LookupError as exc:
         return fail(str(exc))
     if as_json:
         import json
 
-        print(json.dumps(present.answer_json(found, described), ensure_ascii=False, indent=2))
+        data = present.answer_json(found, described) if found else {"query": None, "best": described[0],
+                                                                      "others": []}
+        print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
     import shutil
 
     width = min(shutil.get_terminal_size((100, 24)).columns, 160)
-    text = present.format_text(described[0], described[1:], width, lexicon, found.lang, found.several_games)
-    if found.several_games:
-        text = f"({lexicon.label(found.lang, 'several_games')})\n\n" + text
+    text = present.format_text(described[0], described[1:], width, lexicon, label_lang, several)
+    if several:
+        text = f"({lexicon.label(label_lang, 'several_games')})\n\n" + text
     sys.stdout.write(text)
     return 0
 
@@ -142,8 +147,8 @@ def lookup(
                                                 show_default=False)] = None,
     game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game (default: every indexed game).",
                                              show_default=False)] = None,
-    lang: Annotated[str | None, typer.Option("--lang", "-l", help="Language of the summary shown (en, de, nl).",
-                                             show_default=False)] = None,
+    lang: Annotated[str | None, typer.Option("--lang", "-l", help="Language of the query and of the summary shown "
+                                             "(en, de, nl; default: the query's).", show_default=False)] = None,
     edition: Annotated[str | None, typer.Option("--edition", "-e", help="Show this edition's terms and reading.",
                                                 show_default=False)] = None,
     rule_id: Annotated[str | None, typer.Option("--id", help="Show the rule with this id.", show_default=False)] = None,
