@@ -158,15 +158,24 @@ def test_values_no_rulebook_prints_are_shown_as_such(indexes) -> None:
     from rulespec.model import load_spec
 
     spec = load_spec(RNFL)
-    rule = spec.rule("frame_markers.move_back")
+    rule = spec.rule("land.market_refill")
     described = describe(lookup.find_rule(indexes, rule.id), "en")
     marked = {value["name"]: value for value in described["unprinted"]}
-    assert marked["move back min"]["provenance"] == "inferred" and marked["move back min"]["value"] == "1"
-    assert marked["move back min"]["reason"]
+    value = marked["small market spaces"]
+    assert value["provenance"] == "inferred" and value["value"] == str(rule.params["small_market_spaces"])
+    assert value["reason"]
     text = _run("lookup", "--id", rule.id).stdout
-    assert "Not printed in any rulebook (inferred): move back min = 1" in text
+    assert f"Not printed in any rulebook (inferred): small market spaces = {value['value']}" in text
     sourced = describe(lookup.find_rule(indexes, "land.income"), "en")
     assert sourced["unprinted"] == []
+
+
+def test_a_reading_that_sets_a_value_replaces_the_rules_own(indexes) -> None:
+    """frame_markers.move_back's own minimum is inferred, but every reading of its ruling sets it: the value
+    shown is the followed reading's, stated by the editions that follow it."""
+    for edition in (None, "en-zman"):
+        described = describe(lookup.find_rule(indexes, "frame_markers.move_back"), "en", edition)
+        assert "move back min" not in {value["name"] for value in described["unprinted"]}
 
 
 def test_passages_are_readable(indexes) -> None:

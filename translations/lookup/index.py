@@ -14,9 +14,10 @@ shown). Together they hold:
            "passages": [{"edition", "text"}],                    # the cited passage of each edition's text
            "lead": bool, "section": int,                         # first rule of its section?; section number
            "answers": [kind, ...],                               # kinds of question the rule answers
-           "unprinted": [{"name", "value", "provenance", "reason"}],  # values no rulebook prints
+           "unprinted": [{"name", "value", "provenance", "reason"}],  # its values no rulebook prints
            "rulings": [{"id", "default", "question": {view: str},
-                        "readings": [{"id", "editions", "text": {view: str}}]}]}, ...],
+                        "readings": [{"id", "editions", "text": {view: str}, "sets": [param, ...],
+                                      "unprinted": [...]}]}]}, ...],
  "sections": [[trigram, ...], ...],                           # character trigrams of each section's titles
  "only": {lang: "stem stem ..."},                             # stems only that language's texts use
  "lemmas": {lang: "form:stem form:stem ..."},                 # inflected forms → their lemma's stem (spaCy)
@@ -112,28 +113,30 @@ def _plain(value: Any) -> str:
     return str(value).replace("_", " ")
 
 
-def unprinted_values(spec: Any) -> dict[str, list[dict[str, str]]]:
-    """Per rule id, the values of its params (and of the readings it follows by default) that no rulebook prints:
-    their provenance (`example`, `inferred`, `assumed`) and reason, as the spec records them."""
-    from rulespec.loading import load_documents
-    from rulespec.problems import display_path
-    from rulespec.provenance import value_sites
+class Unprinted:
+    """The values no rulebook prints — a rule's params and a ruling reading's params whose provenance is
+    `example`, `inferred` or `assumed` — with that provenance and the spec's reason for it."""
 
-    loaded = load_documents(spec.root)
-    documents = {display_path(doc.path): doc for docs in loaded.documents.values() for doc in docs}
-    categories = {(site.file, site.path): site.category for site in value_sites(loaded)}
+    def __init__(self, spec: Any) -> None:
+        from rulespec.loading import load_documents
+        from rulespec.problems import display_path
+        from rulespec.provenance import value_sites
 
-    def raw(file: str, path: str) -> Any:
-        node: Any = documents[file].data if file in documents else None
+        loaded = load_documents(spec.root)
+        self.documents = {display_path(doc.path): doc for docs in loaded.documents.values() for doc in docs}
+        self.categories = {(site.file, site.path): site.category for site in value_sites(loaded)}
+
+    def _raw(self, file: str, path: str) -> Any:
+        node: Any = self.documents[file].data if file in self.documents else None
         for part in [p for p in path.split("/") if p]:
             node = node[int(part)] if isinstance(node, list) else (node or {}).get(part)
         return node
 
-    def reason_for(file: str, path: str) -> str:
+    def _reason(self, file: str, path: str) -> str:
         """The reason of the nearest provenance mark: the value's own, its item's, or its file's."""
         parts = path.split("/")
         for cut in range(len(parts), 0, -1):
-            node = raw(file, "/".join(parts[:cut]))
+            node = self._raw(file, "/".join(parts[:cut]))
             if isinstance(node, dict):
                 mark = node.get("provenance")
                 if isinstance(mark, dict) and mark.get("reason"):
@@ -142,27 +145,23 @@ def unprinted_values(spec: Any) -> dict[str, list[dict[str, str]]]:
                     return str(node["reason"])
         return ""
 
-    def marked(file: str, path: str, name: str, value: Any) -> list[dict[str, str]]:
-        category = categories.get((file, path), "sourced")
-        if category not in ("example", "inferred", "assumed"):
-            return []
-        return [{"name": name.replace("_", " "), "value": _plain(value), "provenance": category,
-                 "reason": reason_for(file, path)}]
+    def _values(self, file: str, prefix: str, params: Mapping[str, Any]) -> list[dict[str, str]]:
+        found = []
+        for name, value in params.items():
+            path = f"{prefix}/{name}"
+            category = self.categories.get((file, path), "sourced")
+            if category in ("example", "inferred", "assumed"):
+                found.append({"name": name.replace("_", " "), "value": _plain(value), "provenance": category,
+                              "reason": self._reason(file, path)})
+        return found
 
-    found: dict[str, list[dict[str, str]]] = {}
-    for rule in [*spec.setup, *spec.rules.values()]:
-        values = [entry for name, value in rule.params.items()
-                  for entry in marked(rule.origin.file, f"{rule.origin.path}/params/{name}", name, value)]
-        for ruling in spec.rulings.values():
-            if ruling.id != rule.ruling and rule.id not in ruling.rules:
-                continue
-            number = list(ruling.readings).index(ruling.default)
-            prefix = f"{ruling.origin.path}/readings/{number}/params"
-            values += [entry for name, value in ruling.readings[ruling.default].params.items()
-                       for entry in marked(ruling.origin.file, f"{prefix}/{name}", name, value)]
-        if values:
-            found[rule.id] = values
-    return found
+    def of_rule(self, rule: Any) -> list[dict[str, str]]:
+        return self._values(rule.origin.file, f"{rule.origin.path}/params", rule.params)
+
+    def of_reading(self, ruling: Any, reading_id: str) -> list[dict[str, str]]:
+        number = list(ruling.readings).index(reading_id)
+        return self._values(ruling.origin.file, f"{ruling.origin.path}/readings/{number}/params",
+                            ruling.readings[reading_id].params)
 
 
 class _PostingsBuilder:
@@ -266,7 +265,7 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
     for rule in spec.rules.values():
         first_of_file.setdefault(rule.file, rule.id)
     leads = set(first_of_file.values())
-    unprinted = unprinted_values(spec)
+    unprinted = Unprinted(spec)
     section_numbers: dict[str, int] = {}
     section_grams: dict[int, list[str]] = {}
     docs: list[dict[str, Any]] = []
@@ -281,7 +280,7 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
             "passages": cited_passages(spec, rule.citations, texts, function_words),
             "lead": rule.id in leads,
             "section": section_numbers.setdefault(rule.file if kind == "rule" else "", len(section_numbers)),
-            "unprinted": unprinted.get(rule.id, []),
+            "unprinted": unprinted.of_rule(rule),
         }
         ruling_fields: list[Field] = []
         rulings = []
@@ -292,7 +291,9 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
                 params = {**rule.params, **reading.params}
                 text = {key: b.fill(reading.summary, params, f"{ruling.id}/{reading.id}")
                         for key, b in builders.items()}
-                readings.append({"id": reading.id, "editions": sorted(reading.editions), "text": text})
+                readings.append({"id": reading.id, "editions": sorted(reading.editions), "text": text,
+                                 "sets": sorted(name.replace("_", " ") for name in reading.params),
+                                 "unprinted": unprinted.of_reading(ruling, reading.id)})
                 ruling_fields += [("ruling", view_lang[key], value) for key, value in text.items()]
             rulings.append({"id": ruling.id, "default": ruling.default, "question": question, "readings": readings})
             ruling_fields += [("ruling", view_lang[key], value) for key, value in question.items()]

@@ -70,6 +70,15 @@ def describe(hit: Hit, lang: str | None = None, edition: str | None = None) -> d
             "readings": [{"id": r["id"], "editions": r["editions"], "summary": plain(r["text"][key])}
                          for r in ruling["readings"]],
         })
+    # Values no rulebook prints: the rule's own, and those of the readings followed (the edition's, or the default).
+    # A followed reading that sets a value replaces the rule's own.
+    followed_of = {ruling["id"]: ruling["followed"] for ruling in result["rulings"]}
+    followed = [reading for ruling in doc.get("rulings", []) for reading in ruling["readings"]
+                if reading["id"] == followed_of[ruling["id"]]]
+    replaced = {name for reading in followed for name in reading.get("sets", [])}
+    result["unprinted"] = [v for v in result["unprinted"] if v["name"] not in replaced]
+    for reading in followed:
+        result["unprinted"] += [v for v in reading.get("unprinted", []) if v not in result["unprinted"]]
     # The summary states the default reading: where the chosen edition reads a disputed point otherwise, say so.
     result["instead"] = [
         next(r["summary"] for r in ruling["readings"] if r["id"] == ruling["followed"])
