@@ -492,24 +492,25 @@ class _PlaySession:
 
 
 def _rules_lookup(game: str, topic: str, edition: str | None = None) -> str:
-    """The rules on ``topic`` through ``translations.lookup.search`` (written by another area), degrading clearly."""
+    """The rules on ``topic`` through ``translations.lookup`` (written by another area), degrading clearly."""
     if not topic:
         return "Usage: rules <topic>, e.g. 'rules settle' or 'rules frame marker'."
     try:
+        from translations.lookup import present
         from translations.lookup import search as lookup_module
     except ImportError:
-        return "Rule look-up is not available (translations.lookup.search is not installed in this checkout)."
-    needed = ("load_indexes", "search", "describe", "format_text")
-    if not all(hasattr(lookup_module, name) for name in needed):
-        return "Rule look-up is not available (translations.lookup.search lacks load_indexes/search/describe)."
+        return "Rule look-up is not available (translations.lookup is not installed in this checkout)."
     try:
         indexes = lookup_module.load_indexes(game)
         if not indexes:
             return "Rule look-up is not available: no look-up index built yet (run `rulespec generate`)."
-        hits = lookup_module.search(indexes, topic, limit=4)
-        if not hits:
+        found = lookup_module.answer(indexes, topic, limit=4)
+        if not found.hits:
             return f"No rule found for {topic!r}."
-        return str(lookup_module.format_text(lookup_module.describe(hits[0], None, edition), hits[1:]))
+        lang = None if edition and not found.lang_detected else found.lang
+        described = [present.describe(hit, lang, edition) for hit in found.hits]
+        return str(present.format_text(described[0], described[1:], lexicon=lookup_module.lexicon_of(indexes),
+                                       lang=found.lang, show_game=False))
     except Exception as exc:  # another area's code: report it, never end the game
         return f"Rule look-up failed: {exc}"
 

@@ -1,9 +1,10 @@
 """Summary commands: `rulespec summary` (rules summary), `rulespec aid` (the A4 player aid, HTML or PDF) and
 `rulespec lookup` (find a rule).
 
-Only typer is imported at module level. `lookup` imports just `translations.lookup.search` (standard library only) and
-reads the prebuilt index; `cli.app.main` routes `rulespec lookup …` to `lookup_main` (argparse) because typer
-0.29 imports pydantic to coerce parameters, which alone costs more than the start-up budget of a look-up.
+Only typer is imported at module level. `lookup` imports just `translations.lookup` (standard library and
+the Snowball stemmer) and reads the prebuilt index; `cli.app.main` routes `rulespec lookup …` to `lookup_main`
+(argparse) because typer 0.29 imports pydantic to coerce parameters, which alone costs more than the start-up
+budget of a look-up.
 `summary` loads the spec, Babel and Jinja inside the function.
 
 Exit codes: 0 success, 1 nothing found / invalid spec, 2 usage or I/O error.
@@ -142,7 +143,8 @@ def aid(
 
 def run_lookup(query: str | None, game: str | None = None, lang: str | None = None, edition: str | None = None,
                rule_id: str | None = None, as_json: bool = False, limit: int = 5) -> int:
-    """Search the prebuilt indexes and print the best rule; returns the exit code. Standard library only."""
+    """Search the prebuilt indexes and print the best rule; returns the exit code (1: no match). Standard library
+    (and the Snowball stemmer) only."""
     import sys
 
     def fail(message: str, code: int = 2) -> int:
@@ -153,35 +155,47 @@ def run_lookup(query: str | None, game: str | None = None, lang: str | None = No
         return fail(f"--edition takes an edition id here (e.g. en-zman), not ID=PATH: {edition!r}")
     if not query and not rule_id:
         return fail("give a QUERY or --id RULE")
+    from translations.lookup import present
     from translations.lookup import search as lk
 
     try:
         indexes = lk.load_indexes(game)
     except (LookupError, ValueError, OSError) as exc:
         return fail(str(exc))
+    lexicon = lk.lexicon_of(indexes)
+    if lang is not None and lang not in lexicon.languages:
+        return fail(f"--lang must be one of {', '.join(lexicon.languages)}, not {lang!r}")
     if rule_id:
         hit = lk.find_rule(indexes, rule_id)
         if hit is None:
             return fail(f"no rule {rule_id!r}", 1)
-        hits = [hit]
+        hits, shown_lang, label_lang, several = [hit], lang, lang or lk.locale_language(lexicon.languages) or "en", False
+        found = None
     else:
-        hits = lk.search(indexes, query or "", limit)
-        if not hits:
-            return fail(f"no rule matches {query!r}", 1)
+        found = lk.answer(indexes, query or "", limit, lang)
+        if not found.hits:
+            return fail(f"{lexicon.label(found.lang, 'no_match')} {query!r}", 1)
+        # An edition's own language wins over a language guessed (not detected) from the words.
+        hits, label_lang, several = found.hits, found.lang, found.several_games
+        shown_lang = lang or (None if edition and not found.lang_detected else found.lang)
     try:
-        described = lk.describe(hits[0], lang, edition)
-        if as_json:
-            import json
-
-            others = [lk.describe(h, lang, edition) for h in hits[1:]]
-            print(json.dumps({"query": query, "best": described, "others": others}, ensure_ascii=False, indent=2))
-            return 0
+        described = [present.describe(h, shown_lang, edition) for h in hits]
     except LookupError as exc:
         return fail(str(exc))
+    if as_json:
+        import json
+
+        data = present.answer_json(found, described) if found else {"query": None, "best": described[0],
+                                                                      "others": []}
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+        return 0
     import shutil
 
     width = min(shutil.get_terminal_size((100, 24)).columns, 160)
-    sys.stdout.write(lk.format_text(described, hits[1:], width))
+    text = present.format_text(described[0], described[1:], width, lexicon, label_lang, several)
+    if several:
+        text = f"({lexicon.label(label_lang, 'several_games')})\n\n" + text
+    sys.stdout.write(text)
     return 0
 
 
@@ -190,8 +204,8 @@ def lookup(
                                                 show_default=False)] = None,
     game: Annotated[str | None, typer.Option("--game", "-g", help="Only this game (default: every indexed game).",
                                              show_default=False)] = None,
-    lang: Annotated[str | None, typer.Option("--lang", "-l", help="Language of the summary shown (en, de, nl).",
-                                             show_default=False)] = None,
+    lang: Annotated[str | None, typer.Option("--lang", "-l", help="Language of the query and of the summary shown "
+                                             "(en, de, nl; default: the query's).", show_default=False)] = None,
     edition: EditionOpt = None,
     rule_id: Annotated[str | None, typer.Option("--id", help="Show the rule with this id.", show_default=False)] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,

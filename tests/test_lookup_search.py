@@ -13,6 +13,8 @@ import pytest
 from rulespec.model import load_spec
 from translations.lookup import search as lookup
 from translations.lookup.index import build_index, docs_json, index_json
+from translations.lookup.language import normalise
+from translations.lookup.present import describe
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURE = Path(__file__).parent / "summary_fixtures"
@@ -58,28 +60,31 @@ def test_query_finds_the_right_rule_first(indexes, query: str, rule_id: str) -> 
     assert hits[0].rule_id == rule_id, f"{query!r}: {[(h.rule_id, round(h.score, 2)) for h in hits]}"
 
 
-def test_normalisation_and_stemming_meet_in_the_middle() -> None:
-    assert lookup.normalise("Plättchen, Île d'Anticosti!") == "plattchen ile d anticosti"
-    assert lookup.normalise("Straße") == "strasse"
-    assert lookup.stem("markers") == lookup.stem("marker") == lookup.stem("Markern".lower())
-    assert lookup.stem("schiffe") == lookup.stem("schiffen") == "schiff"
-    assert lookup.words("the Frame Markers of the game") == lookup.words("frame marker game")
-    assert len(lookup.words("the Frame Markers of the game")) == 3  # stopwords dropped
+def test_normalisation_and_stemming_meet_in_the_middle(indexes) -> None:
+    assert normalise("Plättchen, Île d'Anticosti!") == "plattchen ile d anticosti"
+    assert normalise("Straße") == "strasse"
+    lexicon = lookup.lexicon_of(indexes)
+    english, german, dutch = (lexicon.languages[code] for code in ("en", "de", "nl"))
+    assert english.stem("markers") == english.stem("marker")
+    assert german.stem("schiffe") == german.stem("schiffen") == "schiff"
+    assert dutch.stem("telling") == dutch.stem("tellen")
+    assert english.terms("the Frame Markers of the game") == english.terms("frame marker game")
+    assert len(english.terms("the Frame Markers of the game")) == 3  # function words dropped
 
 
 def test_description_has_summary_passages_and_rulings(indexes) -> None:
     spec = load_spec("race_to_the_new_found_land")
     hit = lookup.find_rule(indexes, "frame_markers.move_back")
     assert hit is not None
-    german = lookup.describe(hit, "de")
-    english = lookup.describe(hit, "en")
+    german = describe(hit, "de")
+    english = describe(hit, "en")
     assert german["summary"] != english["summary"] and "Rahmenmarker" in german["summary"]
     assert [p["edition"] for p in german["passages"]] == list(spec.editions)
     touching = {r.id for r in spec.rulings.values() if "frame_markers.move_back" in r.rules}
     assert {r["id"] for r in german["rulings"]} == touching and touching
     for ruling in german["rulings"]:
         assert ruling["followed"] == spec.reading(ruling["id"]).id
-    zman = lookup.describe(hit, None, "en-zman")
+    zman = describe(hit, None, "en-zman")
     assert "milestone marker" in zman["summary"].lower()
     for ruling in zman["rulings"]:
         assert ruling["followed"] == spec.reading(ruling["id"], "en-zman").id
@@ -116,7 +121,7 @@ def test_fixture_index_builds_and_searches(tmp_path: Path, monkeypatch: pytest.M
     found = lookup.load_indexes(spec.id, tmp_path / "generated")
     best = lookup.search(found, "Hafensteine")[0]
     assert best.rule_id.startswith("round.harbour")
-    described = lookup.describe(lookup.find_rule(found, "round.harbour"), "en")
+    described = describe(lookup.find_rule(found, "round.harbour"), "en")
     assert described["passages"][1]["text"].startswith("Häfen: Erreicht dein Schiff")  # widened to the sentence
     assert [r["followed"] for r in described["rulings"]] == ["up_to"]
 
@@ -171,7 +176,7 @@ def test_cold_lookup_imports_nothing_heavy() -> None:
 
 
 def test_edition_reading_that_differs_is_stated_with_the_summary() -> None:
-    from translations.lookup.search import describe, find_rule, load_indexes
+    from translations.lookup.search import find_rule, load_indexes
 
     indexes = load_indexes("race_to_the_new_found_land")
     hit = find_rule(indexes, "actions.settle.new_england")

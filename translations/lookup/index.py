@@ -1,21 +1,27 @@
 """Building the look-up index of a game (at generation time; the run-time side is `translations.lookup.search`).
 
 The index is two deterministic JSON files per game under `translations/generated/<game>/`: the search file
-`lookup-index.json` (everything below but `docs`, plus per document its id, whether it leads its section, its
-section number and whether other rules are nested under it: `ids`, `leads`, `section_of`, `parents`) and
-`lookup-docs.json` (`{"docs": [...]}`, read only when a rule is shown). Together they hold:
+`lookup-index.json` (everything below but `docs`, plus per document what ranking needs: `ids`, `leads`,
+`section_of`, `parents`, `answers`, `setup`) and `lookup-docs.json` (`{"docs": [...]}`, read only when a rule is
+shown). Together they hold:
 
 ```
-{"version": 1, "game": ..., "title": ..., "languages": ["en", "de", "nl"], "views": ["en", "en@en", ...],
+{"version": 3, "game": ..., "title": ..., "languages": ["en", "de", "nl"], "views": ["en", "en@en", ...],
  "editions": [{"id": "de", "language": "de", "name": ...}, ...],
+ "lexicon": {...},                                             # translations/lookup/lexicon.yaml, compiled
  "docs": [{"id": "land.income", "kind": "rule" | "setup",
            "title": {view: str}, "text": {view: str},            # rendered summary per language/edition view
            "passages": [{"edition", "text"}],                    # the cited passage of each edition's text
            "lead": bool, "section": int,                         # first rule of its section?; section number
+           "answers": [kind, ...],                               # kinds of question the rule answers
+           "unprinted": [{"name", "value", "provenance", "reason"}],  # its values no rulebook prints
            "rulings": [{"id", "default", "question": {view: str},
-                        "readings": [{"id", "editions", "text": {view: str}}]}]}, ...],
+                        "readings": [{"id", "editions", "text": {view: str}, "sets": [param, ...],
+                                      "unprinted": [...]}]}]}, ...],
  "sections": [[trigram, ...], ...],                           # character trigrams of each section's titles
- "words": {term: "doc tf doc tf ..."}, "word_lengths": [...],   # BM25 postings, weighted term frequencies
+ "only": {lang: "stem stem ..."},                             # stems only that language's texts use
+ "lemmas": {lang: "form:stem form:stem ..."},                 # inflected forms → their lemma's stem (spaCy)
+ "words": {stem: "doc tf doc tf ..."}, "word_lengths": [...],   # BM25 postings, weighted term frequencies
  "grams": {trigram: "doc tf ..."}, "gram_lengths": [...]}      # (strings: decoded only for the query's terms)
 ```
 
@@ -23,7 +29,10 @@ A *view* is a summary language (`de`: the language's own edition and the spec's 
 `lang@edition` (`en@en-zman`: that edition's terms and readings). Every document is searchable by its id, its
 titles and summaries in every view, the glossary terms (all editions, variants, inflected forms) of the concepts
 it names or refers to, the title of its section (the rules file's `section:`, or Setup), its quotes in every
-edition, and its rulings; see `translations.lookup.search` for the ranking.
+edition, and its rulings. Each text is cut into words and stemmed in its own language (a German summary with the
+German stemmer, a Dutch quote with the Dutch one), and also as its lemma's stem where Snowball misses an
+inflection (`passeert` → `passer`, like `passeren`); German and Dutch compounds also count as their parts
+(`Inselwertung` → `insel` + `wertung`). See `translations.lookup.search` for the ranking.
 """
 
 from __future__ import annotations
@@ -35,7 +44,10 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from translations.lookup.search import INDEX_VERSION, grams, words
+from translations.lookup.language import Lexicon, normalise, split_compound
+from translations.lookup.lexicon import answers, compile_lexicon, lemma_table
+from translations.lookup.passages import cited_passages, quotes, read_texts
+from translations.lookup.search import INDEX_VERSION, grams
 from translations.summary.i18n import CatalogTranslations, translations_for
 from translations.summary.view import ViewBuilder, section_titles
 
@@ -43,10 +55,15 @@ from translations.summary.view import ViewBuilder, section_titles
 FIELD_WEIGHTS: dict[str, int] = {"id": 2, "title": 3, "section": 2, "terms": 2, "text": 1, "quotes": 1, "ruling": 1}
 #: Fields whose character n-grams are indexed (short, distinctive names; long text would only add noise).
 GRAM_FIELDS = ("id", "title", "section", "terms")
+#: Fields whose tokens count once per document however often they occur: a concept's many written forms
+#: (every edition, plural, inflections) must not outweigh a title that names it once.
+DISTINCT_FIELDS = ("terms",)
+#: Languages whose compounds are split into their parts, and the shortest word worth splitting.
+COMPOUNDING = ("de", "nl")
+COMPOUND_MIN = 8
 _CONCEPT = re.compile(r"\{terms?:([a-z0-9_.]+)\}")
-_SENTENCE_END = re.compile(r"[.!?](?=\s)|\n\s*\n|\f")
-PASSAGE_REACH = 240  # characters a passage may extend beyond its quote to reach a sentence boundary
-PASSAGE_MAX = 700
+
+Field = tuple[str, str, str]  # (field name, language, text)
 
 
 def views(spec: Any) -> list[tuple[str, str, str | None]]:
@@ -55,62 +72,6 @@ def views(spec: Any) -> list[tuple[str, str, str | None]]:
     for edition in sorted(spec.editions.values(), key=lambda e: e.id):
         if edition.language in spec.summary_languages:
             found.append((f"{edition.language}@{edition.id}", edition.language, edition.id))
-    return found
-
-
-def clean(text: str) -> str:
-    """Source text for display: PDF hyphenation joined, whitespace collapsed."""
-    text = re.sub(r"(\w)-\s*\n\s*(?=[a-zäöüß])", r"\1", text)
-    return " ".join(text.split())
-
-
-def passage_span(text: str, span: tuple[int, int]) -> tuple[int, int]:
-    """The quote at `span` widened to whole sentences (within `PASSAGE_REACH` characters)."""
-    start, end = span
-    begin = max(0, start - PASSAGE_REACH)
-    boundaries = [m.end() for m in _SENTENCE_END.finditer(text, begin, start)]
-    begin = boundaries[-1] if boundaries else start
-    after = _SENTENCE_END.search(text, end, min(len(text), end + PASSAGE_REACH))
-    return begin, after.end() if after else end
-
-
-def cited_passages(spec: Any, citations: Mapping[str, Any], texts: Mapping[str, str]) -> list[dict[str, str]]:
-    """Per edition (in the spec's edition order), the passage(s) an item cites, or the edition's silence."""
-    from translations.sources.citations import merge_spans, quote_span, quotes_of
-
-    found: dict[str, str] = {}
-    for edition in spec.editions:
-        citation = citations.get(edition)
-        if citation is None:
-            continue
-        if isinstance(citation, dict) and "silent" in citation:
-            found[edition] = f"({citation['silent']})"
-            continue
-        parts: list[str] = []
-        spans: list[tuple[int, int]] = []
-        text = texts.get(edition)
-        for quote, until in quotes_of(citation):
-            span = quote_span(text, quote, until) if text is not None else None
-            if text is not None and span is not None:
-                spans.append(passage_span(text, span))
-            elif clean(quote) not in parts:
-                parts.append(clean(quote))
-        if text is not None:
-            parts = [clean(text[begin:finish]) for begin, finish in merge_spans(spans)] + parts
-        joined = " … ".join(parts)
-        found[edition] = joined if len(joined) <= PASSAGE_MAX else joined[: PASSAGE_MAX - 1].rstrip() + "…"
-    return [{"edition": edition, "text": text} for edition, text in found.items()]
-
-
-def quotes(citations: Mapping[str, Any]) -> list[str]:
-    from translations.sources.citations import quotes_of
-
-    found = []
-    for citation in citations.values():
-        for quote, until in quotes_of(citation):
-            found.append(quote)
-            if until:
-                found.append(until)
     return found
 
 
@@ -131,23 +92,76 @@ def concepts_of(spec: Any, rule: Any, builders: Iterable[ViewBuilder] = ()) -> l
     return [c for c in dict.fromkeys(named) if c in spec.concepts]
 
 
-def term_forms(spec: Any, concept_id: str) -> list[str]:
-    """Every written form of a concept in every edition and language."""
+def language_of(spec: Any, key: str) -> str:
+    """The language of an edition id, or `key` itself when it is a language (glossaries of games with one edition
+    key their project translations by language)."""
+    edition = spec.editions.get(key)
+    return edition.language if edition is not None else key
+
+
+def term_forms(spec: Any, concept_id: str) -> list[tuple[str, str]]:
+    """`(language, form)` of every written form of a concept in every edition and language."""
     concept = spec.concepts[concept_id]
-    return [form for key in sorted(concept.terms) for form in concept.terms[key].all_forms()]
+    return [(language_of(spec, key), form) for key in sorted(concept.terms) for form in concept.terms[key].all_forms()]
 
 
-def read_texts(spec: Any, overrides: Mapping[str, Path] | None = None) -> dict[str, str]:
-    """Source texts of the editions that can be read (an unreadable one just yields quotes without context)."""
-    from translations.sources.editions import SourceError, read_source
+def _plain(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list | tuple):
+        return ", ".join(_plain(v) for v in value)
+    return str(value).replace("_", " ")
 
-    texts = {}
-    for edition in spec.editions:
-        try:
-            texts[edition] = read_source(spec, edition, overrides)
-        except SourceError:
-            continue
-    return texts
+
+class Unprinted:
+    """The values no rulebook prints — a rule's params and a ruling reading's params whose provenance is
+    `example`, `inferred` or `assumed` — with that provenance and the spec's reason for it."""
+
+    def __init__(self, spec: Any) -> None:
+        from rulespec.loading import load_documents
+        from rulespec.problems import display_path
+        from rulespec.provenance import value_sites
+
+        loaded = load_documents(spec.root)
+        self.documents = {display_path(doc.path): doc for docs in loaded.documents.values() for doc in docs}
+        self.categories = {(site.file, site.path): site.category for site in value_sites(loaded)}
+
+    def _raw(self, file: str, path: str) -> Any:
+        node: Any = self.documents[file].data if file in self.documents else None
+        for part in [p for p in path.split("/") if p]:
+            node = node[int(part)] if isinstance(node, list) else (node or {}).get(part)
+        return node
+
+    def _reason(self, file: str, path: str) -> str:
+        """The reason of the nearest provenance mark: the value's own, its item's, or its file's."""
+        parts = path.split("/")
+        for cut in range(len(parts), 0, -1):
+            node = self._raw(file, "/".join(parts[:cut]))
+            if isinstance(node, dict):
+                mark = node.get("provenance")
+                if isinstance(mark, dict) and mark.get("reason"):
+                    return str(mark["reason"])
+                if isinstance(mark, str) and node.get("reason"):
+                    return str(node["reason"])
+        return ""
+
+    def _values(self, file: str, prefix: str, params: Mapping[str, Any]) -> list[dict[str, str]]:
+        found = []
+        for name, value in params.items():
+            path = f"{prefix}/{name}"
+            category = self.categories.get((file, path), "sourced")
+            if category in ("example", "inferred", "assumed"):
+                found.append({"name": name.replace("_", " "), "value": _plain(value), "provenance": category,
+                              "reason": self._reason(file, path)})
+        return found
+
+    def of_rule(self, rule: Any) -> list[dict[str, str]]:
+        return self._values(rule.origin.file, f"{rule.origin.path}/params", rule.params)
+
+    def of_reading(self, ruling: Any, reading_id: str) -> list[dict[str, str]]:
+        number = list(ruling.readings).index(reading_id)
+        return self._values(ruling.origin.file, f"{ruling.origin.path}/readings/{number}/params",
+                            ruling.readings[reading_id].params)
 
 
 class _PostingsBuilder:
@@ -165,54 +179,110 @@ class _PostingsBuilder:
         return {term: " ".join(map(str, self.terms[term])) for term in sorted(self.terms)}
 
 
-#: Fields whose tokens count once per document however often they occur: a concept's many written forms
-#: (every edition, plural, inflections) must not outweigh a title that names it once.
-DISTINCT_FIELDS = ("terms",)
+class _Vocabulary:
+    """The words of every document, per language, so that compounds can be split into words the index knows."""
+
+    def __init__(self, lexicon: Lexicon) -> None:
+        self.lexicon = lexicon
+        self.stems: dict[str, set[str]] = {code: set() for code in lexicon.languages}
+        self.surface: dict[str, set[str]] = {code: set() for code in lexicon.languages}
+        self.lemmas: dict[str, dict[str, str]] = {code: {} for code in lexicon.languages}
+
+    def add(self, fields: Iterable[Field]) -> None:
+        for _, lang, text in fields:
+            language = self.lexicon.languages[lang]
+            words = [w for w in normalise(text).split() if w not in language.stopwords]
+            self.surface[lang].update(words)
+            self.stems[lang].update(language.stem(w) for w in words)
+
+    def add_lemmas(self) -> None:
+        """Look up the lemmas of every language's words (after `add` saw them all)."""
+        for code, language in self.lexicon.languages.items():
+            self.lemmas[code] = lemma_table(code, language, self.surface[code])
+            self.stems[code].update(self.lemmas[code][w] for w in self.surface[code] if w in self.lemmas[code])
+
+    def tokens(self, lang: str, text: str) -> list[tuple[str, int]]:
+        """`(stem, weight share)` of a text's words: each word's stem at full weight, and in a compounding
+        language the stems of a long word's parts at half weight."""
+        language = self.lexicon.languages[lang]
+        known = self.stems[lang]
+        found: list[tuple[str, int]] = []
+        for word in normalise(text).split():
+            if word in language.stopwords:
+                continue
+            found.append((language.stem(word), 2))
+            lemma = self.lemmas[lang].get(word)
+            if lemma is not None:
+                found.append((lemma, 2))
+            if lang in COMPOUNDING and len(word) >= COMPOUND_MIN:
+                parts = split_compound(word, language, known.__contains__)
+                found += [(part, 1) for part in parts or ()]
+        return found
 
 
-def _weighted(fields: Mapping[str, Iterable[str]], tokenise: Any, names: Iterable[str]) -> Counter[str]:
+def _weighted(fields: Iterable[Field], vocabulary: _Vocabulary, names: Iterable[str]) -> Counter[str]:
+    """BM25 term frequencies of a document: per field, its weight per occurrence (compound parts half)."""
     counts: Counter[str] = Counter()
-    for name in names:
-        weight = FIELD_WEIGHTS[name]
-        texts = list(dict.fromkeys(fields.get(name, ())))  # identical strings of several views count once
-        tokens = [token for text in texts for token in tokenise(text)]
-        for token in (dict.fromkeys(tokens) if name in DISTINCT_FIELDS else tokens):
-            counts[token] += weight
+    wanted = set(names)
+    for name in FIELD_WEIGHTS:
+        if name not in wanted:
+            continue
+        texts = list(dict.fromkeys((lang, text) for field, lang, text in fields if field == name))
+        tokens = [token for lang, text in texts for token in vocabulary.tokens(lang, text)]
+        if name in DISTINCT_FIELDS:
+            tokens = list(dict.fromkeys(tokens))
+        for term, share in tokens:
+            counts[term] += max(1, FIELD_WEIGHTS[name] * share // 2)
+    return counts
+
+
+def _gram_counts(fields: Iterable[Field]) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for name in GRAM_FIELDS:
+        texts = list(dict.fromkeys(text for field, _, text in fields if field == name))
+        for gram in [g for text in texts for g in grams(text)]:
+            counts[gram] += FIELD_WEIGHTS[name]
     return counts
 
 
 def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
                 translations: Mapping[str, CatalogTranslations] | None = None) -> dict[str, Any]:
     """The look-up index of `spec` as a JSON-ready dict (see module docstring)."""
+    lexicon_data = compile_lexicon()
+    lexicon = Lexicon(lexicon_data)
+    function_words = {code: language.stopwords for code, language in lexicon.languages.items()}
     texts = read_texts(spec, overrides)
     view_list = views(spec)
     builders = {}
     for key, lang, edition in view_list:
         tr = translations[lang] if translations and lang in translations else translations_for(lang)
         builders[key] = ViewBuilder(spec, lang, edition, html=False, translations=tr)
+    view_lang = {key: lang for key, lang, _ in view_list}
     base_builders = {lang: builders[lang] for lang in spec.summary_languages}
-    docs: list[dict[str, Any]] = []
-    word_postings, gram_postings = _PostingsBuilder(), _PostingsBuilder()
     titles = section_titles(spec)
     items = [("setup", step) for step in spec.setup] + [("rule", rule) for rule in spec.rules.values()]
     first_of_file: dict[str, str] = {}
     for rule in spec.rules.values():
         first_of_file.setdefault(rule.file, rule.id)
     leads = set(first_of_file.values())
+    unprinted = Unprinted(spec)
     section_numbers: dict[str, int] = {}
     section_grams: dict[int, list[str]] = {}
-    for number, (kind, rule) in enumerate(items):
+    docs: list[dict[str, Any]] = []
+    every_fields: list[list[Field]] = []
+    for kind, rule in items:
         rendered = {key: builder.rule_view(rule, 0, {}) for key, builder in builders.items()}
         doc: dict[str, Any] = {
             "id": rule.id,
             "kind": kind,
             "title": {key: view.title for key, view in rendered.items()},
             "text": {key: view.text for key, view in rendered.items()},
-            "passages": cited_passages(spec, rule.citations, texts),
+            "passages": cited_passages(spec, rule.citations, texts, function_words),
             "lead": rule.id in leads,
             "section": section_numbers.setdefault(rule.file if kind == "rule" else "", len(section_numbers)),
+            "unprinted": unprinted.of_rule(rule),
         }
-        ruling_texts: list[str] = []
+        ruling_fields: list[Field] = []
         rulings = []
         for ruling in base_builders[spec.summary_languages[0]].rulings_of(rule):
             question = {key: b.plain_text(ruling.question, capital=True) for key, b in builders.items()}
@@ -221,26 +291,48 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
                 params = {**rule.params, **reading.params}
                 text = {key: b.fill(reading.summary, params, f"{ruling.id}/{reading.id}")
                         for key, b in builders.items()}
-                readings.append({"id": reading.id, "editions": sorted(reading.editions), "text": text})
-                ruling_texts += list(text.values())
+                readings.append({"id": reading.id, "editions": sorted(reading.editions), "text": text,
+                                 "sets": sorted(name.replace("_", " ") for name in reading.params),
+                                 "unprinted": unprinted.of_reading(ruling, reading.id)})
+                ruling_fields += [("ruling", view_lang[key], value) for key, value in text.items()]
             rulings.append({"id": ruling.id, "default": ruling.default, "question": question, "readings": readings})
-            ruling_texts += list(question.values())
+            ruling_fields += [("ruling", view_lang[key], value) for key, value in question.items()]
         doc["rulings"] = rulings
-        fields = {
-            "id": [rule.id.replace(".", " ").replace("_", " ")],
-            "title": list(doc["title"].values()),
-            "text": list(doc["text"].values()),
-            "terms": [form for concept in concepts_of(spec, rule, base_builders.values())
-                      for form in term_forms(spec, concept)],
-            "section": [b.plain_text(titles.get(rule.file, "Setup" if kind == "setup" else ""), capital=True)
-                        for b in builders.values()] if titles.get(rule.file) or kind == "setup" else [],
-            "quotes": quotes(rule.citations),
-            "ruling": ruling_texts,
-        }
-        section_grams.setdefault(doc["section"], sorted({g for t in fields["section"] for g in grams(t)}))
-        word_postings.add(number, _weighted(fields, words, FIELD_WEIGHTS))
-        gram_postings.add(number, _weighted(fields, grams, GRAM_FIELDS))
+        english = spec.summary_languages[0] if "en" not in rendered else "en"
+        has_numbers = any(isinstance(v, int) and not isinstance(v, bool) for v in rule.params.values())
+        doc["answers"] = answers(lexicon_data["kinds"], doc["title"][english], doc["text"][english], has_numbers,
+                                 kind)
+        section_title = titles.get(rule.file, "Setup" if kind == "setup" else "")
+        fields: list[Field] = [("id", "en", rule.id.replace(".", " ").replace("_", " "))]
+        fields += [("title", view_lang[key], value) for key, value in doc["title"].items()]
+        fields += [("text", view_lang[key], value) for key, value in doc["text"].items()]
+        fields += [("terms", lang, form) for concept in concepts_of(spec, rule, base_builders.values())
+                   for lang, form in term_forms(spec, concept)]
+        if section_title:
+            fields += [("section", view_lang[key], b.plain_text(section_title, capital=True))
+                       for key, b in builders.items()]
+        fields += [("quotes", language_of(spec, edition), quote) for edition, quote in quotes(rule.citations)]
+        fields += ruling_fields
+        fields = [(name, lang, text) for name, lang, text in fields if lang in lexicon.languages]
+        section_grams.setdefault(doc["section"], sorted({g for name, _, t in fields if name == "section"
+                                                         for g in grams(t)}))
         docs.append(doc)
+        every_fields.append(fields)
+    vocabulary = _Vocabulary(lexicon)
+    for fields in every_fields:
+        vocabulary.add(fields)
+    vocabulary.add_lemmas()
+    word_postings, gram_postings = _PostingsBuilder(), _PostingsBuilder()
+    used_by: dict[str, set[str]] = {}
+    for number, fields in enumerate(every_fields):
+        word_postings.add(number, _weighted(fields, vocabulary, FIELD_WEIGHTS))
+        gram_postings.add(number, _gram_counts(fields))
+        for name, lang, text in fields:
+            if name != "id":
+                for term, _ in vocabulary.tokens(lang, text):
+                    used_by.setdefault(term, set()).add(lang)
+    only = {code: " ".join(sorted(t for t, langs in used_by.items() if langs == {code}))
+            for code in lexicon.languages}
     return {
         "version": INDEX_VERSION,
         "game": spec.id,
@@ -248,8 +340,12 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
         "languages": list(spec.summary_languages),
         "views": [key for key, _, _ in view_list],
         "editions": [{"id": e.id, "language": e.language, "name": e.name} for e in spec.editions.values()],
+        "lexicon": lexicon_data,
         "docs": docs,
         "sections": [section_grams[i] for i in range(len(section_numbers))],
+        "only": only,
+        "lemmas": {code: " ".join(f"{form}:{stem}" for form, stem in sorted(table.items()))
+                   for code, table in vocabulary.lemmas.items()},
         "words": word_postings.as_json(),
         "word_lengths": word_postings.lengths,
         "grams": gram_postings.as_json(),
@@ -258,14 +354,17 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
 
 
 def index_json(index: Mapping[str, Any]) -> str:
-    """The search file (`lookup-index.json`): everything but the documents, plus per document its id, whether it
-    leads its section and its section number — what ranking needs. Deterministic, compact JSON."""
+    """The search file (`lookup-index.json`): everything but the documents, plus per document what ranking
+    needs (id, whether it leads its section, its section number, whether rules are nested under it, the kinds of
+    question it answers, whether it is a setup step). Deterministic, compact JSON."""
     head = {k: v for k, v in index.items() if k != "docs"}
     head["ids"] = [doc["id"] for doc in index["docs"]]
     head["leads"] = [doc["lead"] for doc in index["docs"]]
     head["section_of"] = [doc["section"] for doc in index["docs"]]
     ids = set(head["ids"])
     head["parents"] = [any(other.startswith(doc["id"] + ".") for other in ids) for doc in index["docs"]]
+    head["answers"] = [doc["answers"] for doc in index["docs"]]
+    head["setup"] = [doc["kind"] == "setup" for doc in index["docs"]]
     return json.dumps(head, ensure_ascii=False, sort_keys=True, separators=(",", ":")) + "\n"
 
 

@@ -1,40 +1,46 @@
-"""Rule look-up at run time: find rules by words in any language, from a prebuilt JSON index.
+"""Rule look-up at run time: answer a question in any language from the prebuilt JSON indexes.
 
-This module is on the `rulespec lookup` start-up path, so it imports only the standard library: no spec
-loading, no jsonschema, no Babel, no spaCy. Everything heavy happened when the index was built
-(`translations.lookup.index`, run by `rulespec generate`): the rules' summaries rendered in every language and
-edition, their cited passages cut from each edition's source, the rulings, and the inverted index.
+This module is on the `rulespec lookup` start-up path, so it imports only the standard library and the Snowball
+stemmer: no spec loading, no jsonschema, no Babel, no spaCy. Everything heavy happened when the index was built
+(`translations.lookup.index`, run by `rulespec generate`).
 
-Ranking is Okapi BM25 over two kinds of terms, so queries tolerate inflection, compounds and typos:
+How a query is answered (`answer`):
 
-* *words*: normalised (case-folded, accents stripped, `ß`→`ss`) and lightly stemmed (`Schiffe`, `ships` →
-  `schiff`, `ship`) tokens of every field, weighted per field (title and glossary terms count more than
-  citations);
-* *grams*: character trigrams of the short key fields (titles in every language, glossary terms and their
-  variants/forms, the rule id), which still match "Charterschif", "kadertegels" or "milestones".
+1. **Read the question** (`translations.lookup.language`): its language (from its question phrases and function
+   words, else from which language's vocabulary its words belong to, else the locale, else English), the kinds
+   of rule it asks for ("wie viele" → a number, "wanneer" → a timing, "who" → a player, "may I" → a
+   permission), and its content words with their stems in every language.
+2. **Resolve each content word** against the indexes: a stem the index knows; else the parts of a compound
+   (`Werftausbau` → `werft` + `ausbau`); else the index words within a typo's reach (`Charterschif`). A query
+   none of whose words resolves answers "no match".
+3. **Scope**: words that only one game uses (`Rahmenmarker`, `Golden Hind`) name the game; the others are then
+   left out. Otherwise every game is searched, and each hit says its game.
+4. **Rank** with Okapi BM25 over two kinds of terms: per word, the best of its resolved terms (field-weighted:
+   titles and glossary terms count more than citations), plus character trigrams of the key fields (titles,
+   glossary terms, ids) for what stems miss. IDF is taken over all searched games so their scores compare.
+   Then priors: rules answering what the question asks for (`KIND_WEIGHT`), setup steps only when the question
+   is about the setup (`SETUP_FACTOR`), a named section's first rule (`LEAD_BOOST`), and rules with sub-rules
+   (`PARENT_BOOST`).
 
-`score = bm25(words) + GRAM_WEIGHT · bm25(grams) · (#query words / #query grams)`: the gram part is scaled to
-count about as much per query word as the word part. Searching several games, IDF is computed over all of them
-so their scores compare. When the query names a section, that section's first rule gets a small prior
-(`LEAD_BOOST`), so near-ties go to the rule that introduces the subject; rules with sub-rules get a smaller
-one (`PARENT_BOOST`).
+Presenting a hit (`translations.lookup.present`) reads the documents file only for the rules shown.
 """
 
 from __future__ import annotations
 
 import json
 import math
-import re
-import unicodedata
+import os
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from translations.lookup.language import Lexicon, Query, QueryWord, detect_language, normalise, parse, split_compound
+
 GENERATED_DIR = Path(__file__).resolve().parents[1] / "generated"
-INDEX_NAME = "lookup-index.json"  # what a search needs: postings, rule ids, section data
+INDEX_NAME = "lookup-index.json"  # what a search needs: postings, rule ids, section data, the lexicon
 DOCS_NAME = "lookup-docs.json"  # what showing a rule needs: texts per view, passages, rulings (loaded lazily)
-INDEX_VERSION = 2
+INDEX_VERSION = 3
 K1 = 1.2
 B = 0.75
 GRAM_WEIGHT = 1.0
@@ -47,53 +53,30 @@ SECTION_MATCH = 0.7  # share of the query's trigrams found in a section title fo
 #: A rule with sub-rules (`end_phase.island_scoring` over `.ties`) states the subject its children refine:
 #: among near-equal matches it comes first.
 PARENT_BOOST = 1.05
-
-#: Function words of en/de/nl that carry no meaning for a look-up.
-STOPWORDS = frozenset({
-    "a", "aan", "als", "an", "and", "are", "as", "at", "be", "bij", "by", "das", "de", "dem", "den", "der",
-    "des", "die", "du", "een", "ein", "eine", "einen", "einer", "eines", "en", "er", "for", "from", "het",
-    "if", "ihr", "im", "in", "into", "is", "ist", "it", "its", "je", "jij", "jouw", "mit", "nach", "oder",
-    "of", "on", "op", "or", "te", "the", "their", "then", "this", "to", "und", "van", "von", "voor", "wird",
-    "with", "you", "your", "zu", "zum", "zur",
-})
-_SUFFIXES = ("ungen", "ingen", "heiten", "ern", "en", "es", "er", "e", "s", "n")
-_NON_WORD = re.compile(r"[^0-9a-z]+")
-
-
-def normalise(text: str) -> str:
-    """Case-fold, strip accents (`ä`→`a`, `é`→`e`), `ß`→`ss`, and reduce everything else to spaces."""
-    decomposed = unicodedata.normalize("NFKD", text.casefold())
-    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return _NON_WORD.sub(" ", stripped).strip()
+#: A rule answering what the question asks for (a number for "how many") scores up to this much more.
+KIND_WEIGHT = 1.0
+#: ... and a rule answering it only weakly (a rule that states a number, for "how many") this share of that.
+WEAK_ANSWER = 0.5
+#: Setup steps answer questions about the setup; for any other question a rule is likelier meant.
+SETUP_FACTOR = {True: 2.0, False: 0.8}
+#: How strongly a rule's score follows the share of the question's words it matches.
+COORD = 1.0
+#: Weights of a word's resolved terms: its stem, a compound's parts, a typo's neighbours, and the plain form of
+#: a negated word ("not assigned" is mostly "unassigned").
+EXACT, PART, TYPO, NEGATED_PLAIN = 1.0, 0.8, 0.7, 0.6
+#: Share of a query word's trigrams the index must know for a long word (a compound written otherwise) to count.
+KNOWN_GRAMS = 0.8
+LONG_WORD = 8
+#: A typo this long is taken as meant even when several known words are that close (other languages' forms).
+TYPO_LONG = 7
 
 
-def stem(word: str) -> str:
-    """A light, language-agnostic suffix stripper (en/de/nl plural and case endings) for words of 5+ letters.
-
-    It need not produce real lemmas: index and query go through the same function, so `Schiffe`, `Schiffen`,
-    `Schiff` meet at `schiff`, and `markers`/`marker` at `mark`."""
-    for _ in range(2):  # two passes, so that `markers` → `marker` → `mark` meets `marker` → `mark`
-        if len(word) < 5 or word.isdigit():
-            return word
-        for suffix in _SUFFIXES:
-            if word.endswith(suffix) and len(word) - len(suffix) >= 4:
-                word = word[: -len(suffix)]
-                break
-        else:
-            return word
-    return word
-
-
-def words(text: str) -> list[str]:
-    """Stemmed word terms of a text (stopwords dropped)."""
-    return [stem(w) for w in normalise(text).split() if w not in STOPWORDS]
-
-
-def grams(text: str, size: int = GRAM_SIZE) -> list[str]:
+def grams(text: str, size: int = GRAM_SIZE, stopwords: Iterable[str] = ()) -> list[str]:
     """Character n-grams of each word padded with spaces (`" sh"`, `"shi"`, …, `"ip "`)."""
+    skip = set(stopwords)
     found: list[str] = []
     for word in normalise(text).split():
-        if word in STOPWORDS:
+        if word in skip:
             continue
         padded = f" {word} "
         found.extend(padded[i:i + size] for i in range(len(padded) - size + 1))
@@ -132,25 +115,30 @@ class Postings:
         """How many documents contain `term`."""
         return len(self.postings(term)) // 2
 
+    def term_scores(self, term: str, idf: float) -> dict[int, float]:
+        """BM25 of one term per document that contains it."""
+        average = self.average or 1.0
+        postings = self.postings(term)
+        found = {}
+        for i in range(0, len(postings), 2):
+            doc, tf = postings[i], postings[i + 1]
+            norm = tf + K1 * (1 - B + B * self.lengths[doc] / average)
+            found[doc] = idf * tf * (K1 + 1) / norm
+        return found
+
     def bm25(self, query: Sequence[str], scores: list[float], weight: float = 1.0,
              idf: dict[str, float] | None = None) -> None:
         """Add weight × BM25 of `query` to `scores` (one slot per document). `idf` overrides this index's own
         inverse document frequencies (searching several games uses one IDF over all of them)."""
         n = len(self.lengths)
-        average = self.average or 1.0
         for term, count in Counter(query).items():
-            postings = self.postings(term)
-            if not postings:
-                continue
             if idf is not None and term in idf:
                 term_idf = idf[term]
             else:
-                df = len(postings) // 2
+                df = self.df(term)
                 term_idf = math.log(1.0 + (n - df + 0.5) / (df + 0.5))
-            for i in range(0, len(postings), 2):
-                doc, tf = postings[i], postings[i + 1]
-                norm = tf + K1 * (1 - B + B * self.lengths[doc] / average)
-                scores[doc] += weight * count * term_idf * tf * (K1 + 1) / norm
+            for doc, value in self.term_scores(term, term_idf).items():
+                scores[doc] += weight * count * value
 
 
 def shared_idf(postings: Sequence[Postings], terms: Iterable[str]) -> dict[str, float]:
@@ -168,23 +156,27 @@ class Index:
     """A game's look-up index as loaded from JSON (see `translations.lookup.index` for its layout). The
     documents (texts, passages, rulings) live in a second file that is read only when a rule is shown."""
 
-    def __init__(self, game: str, title: str, editions: list[dict[str, str]], languages: list[str],
-                 views: list[str], ids: list[str], words: Postings, grams: Postings,
-                 sections: list[list[str]] | None = None, leads: list[bool] | None = None,
-                 section_of: list[int] | None = None, parents: list[bool] | None = None, path: Path | None = None,
+    def __init__(self, data: dict[str, Any], path: Path | None = None,
                  docs: list[dict[str, Any]] | None = None) -> None:
-        self.game = game
-        self.title = title
-        self.editions = editions
-        self.languages = languages
-        self.views = views
-        self.ids = ids
-        self.words = words
-        self.grams = grams
-        self.sections = sections or []
-        self.leads = leads or [False] * len(ids)
-        self.section_of = section_of or [-1] * len(ids)
-        self.parents = parents or [False] * len(ids)
+        self.game: str = data["game"]
+        self.title: str = data["title"]
+        self.editions: list[dict[str, str]] = data["editions"]
+        self.languages: list[str] = data["languages"]
+        self.views: list[str] = data["views"]
+        self.ids: list[str] = data["ids"]
+        self.words = Postings(data["words"], data["word_lengths"])
+        self.grams = Postings(data["grams"], data["gram_lengths"])
+        self.sections: list[list[str]] = data.get("sections", [])
+        self.leads: list[bool] = data.get("leads") or [False] * len(self.ids)
+        self.section_of: list[int] = data.get("section_of") or [-1] * len(self.ids)
+        self.parents: list[bool] = data.get("parents") or [False] * len(self.ids)
+        self.answers: list[list[str]] = data.get("answers") or [[] for _ in self.ids]
+        self.setup: list[bool] = data.get("setup") or [False] * len(self.ids)
+        self.lexicon_data: dict[str, Any] = data["lexicon"]
+        # Both stay strings as loaded: a query looks up a few words, which a substring search does faster than
+        # building a set or dict of thousands of entries would.
+        self._only: dict[str, str] = {lang: f" {words} " for lang, words in data.get("only", {}).items()}
+        self._lemmas: dict[str, str] = {lang: f" {pairs} " for lang, pairs in data.get("lemmas", {}).items()}
         self.path = path
         self._docs = docs
 
@@ -194,9 +186,20 @@ class Index:
         if data.get("version") != INDEX_VERSION:
             raise ValueError(f"{path}: look-up index version {data.get('version')!r}, expected {INDEX_VERSION}; "
                              "run `rulespec generate summaries`")
-        return Index(data["game"], data["title"], data["editions"], data["languages"], data["views"], data["ids"],
-                     Postings(data["words"], data["word_lengths"]), Postings(data["grams"], data["gram_lengths"]),
-                     data["sections"], data["leads"], data["section_of"], data["parents"], path)
+        return Index(data, path)
+
+    def only_in(self, lang: str, stem: str) -> bool:
+        """Whether `stem` is used by `lang`'s texts of this game and no other language's."""
+        return f" {stem} " in self._only.get(lang, "")
+
+    def lemma(self, lang: str, word: str) -> str | None:
+        """The stem of `word`'s lemma in `lang` when Snowball misses it (`passeer` → `passer`), else None."""
+        pairs = self._lemmas.get(lang, "")
+        at = pairs.find(f" {word}:")
+        if at < 0:
+            return None
+        start = at + len(word) + 2
+        return pairs[start:pairs.index(" ", start)]
 
     @property
     def docs(self) -> list[dict[str, Any]]:
@@ -239,6 +242,106 @@ def load_indexes(game: str | None = None, generated_dir: Path = GENERATED_DIR) -
     return [Index.load(p) for p in paths]
 
 
+def lexicon_of(indexes: Sequence[Index]) -> Lexicon:
+    """The language facts (every index carries the same compiled lexicon)."""
+    return Lexicon(indexes[0].lexicon_data)
+
+
+# -- reading the query --------------------------------------------------------------------------------------
+def locale_language(known: Iterable[str]) -> str | None:
+    """The user's language from the locale (`LC_ALL`, `LC_MESSAGES`, `LANG`), if it is one of `known`."""
+    for variable in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = os.environ.get(variable, "")
+        code = value.split("_")[0].split(".")[0].lower()
+        if code:
+            return code if code in known else None
+    return None
+
+
+def query_language(text: str, indexes: Sequence[Index], lexicon: Lexicon) -> tuple[str, bool]:
+    """`(language, detected)`: the language the query is written in, or (when its words do not tell) the
+    locale's, else English, with `detected` False."""
+    tokens = normalise(text).split()
+    vocabulary: dict[str, float] = {}
+    for code, language in lexicon.languages.items():
+        stems = [language.stem(t) for t in tokens if t not in language.stopwords]
+        vocabulary[code] = float(sum(1 for s in stems if any(index.only_in(code, s) for index in indexes)))
+    found = detect_language(tokens, lexicon, vocabulary)
+    if found is not None:
+        return found, True
+    return locale_language(lexicon.languages) or "en", False
+
+
+class Term:
+    """A term a query word resolved to, with its weight and how it was found (stem, part, typo)."""
+
+    __slots__ = ("how", "term", "weight")
+
+    def __init__(self, term: str, weight: float, how: str) -> None:
+        self.term = term
+        self.weight = weight
+        self.how = how
+
+    def __repr__(self) -> str:
+        return f"Term({self.term!r}, {self.weight}, {self.how})"
+
+
+def _within_edits(a: str, b: str, limit: int) -> bool:
+    """Whether `a` and `b` are at most `limit` insertions, deletions or substitutions apart."""
+    if abs(len(a) - len(b)) > limit:
+        return False
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i]
+        for j, cb in enumerate(b, 1):
+            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
+        if min(current) > limit:
+            return False
+        previous = current
+    return previous[-1] <= limit
+
+
+def typo_budget(word: str) -> int:
+    """Edits a query word may be off by and still count as that word: none below 4 letters, 1 up to 6, else 2."""
+    return 0 if len(word) < 4 else 1 if len(word) <= 6 else 2
+
+
+def resolve(word: QueryWord, indexes: Sequence[Index], lexicon: Lexicon, lang: str) -> list[list[Term]]:
+    """What a query word stands for in the indexes: one group of alternative terms (its stems; a negated word's
+    `un-` form first), or one group per part of a compound, or its typo neighbours; `[]` when nothing fits."""
+    def known(term: str) -> bool:
+        return any(term in index.words.terms for index in indexes)
+
+    order = [lang, *[code for code in lexicon.languages if code != lang]]
+    present = [form for form in word.forms if known(form)]
+    if present:
+        if word.negated:
+            group = [Term(form, EXACT if n == 0 and form == word.forms[0] else NEGATED_PLAIN, "stem")
+                     for n, form in enumerate(present)]
+        else:
+            group = [Term(form, EXACT, "stem") for form in present]
+        # A known compound also stands, a little less, for its parts ("Bonuspunkte" for "Bonus").
+        parts = split_compound(word.text, lexicon.languages[lang], known) if len(word.text) >= LONG_WORD else None
+        return [group + [Term(part, PART * PART, "part") for part in parts or () if part not in present]]
+    for code in order:
+        parts = split_compound(word.text, lexicon.languages[code], known)
+        if parts:
+            return [[Term(part, PART, "part")] for part in parts]
+    near = sorted({term for form in dict.fromkeys([word.forms[0], word.text]) if typo_budget(form)
+                   for index in indexes for term in index.words.terms
+                   if abs(len(term) - len(form)) <= typo_budget(form) and term[:1] == form[:1]
+                   and _within_edits(form, term, typo_budget(form))})
+    if near:
+        return [[Term(term, TYPO, "typo") for term in near]]
+    if len(word.text) >= LONG_WORD:
+        # A compound written otherwise (`Neuengland` for `New England`) shares most of its letter trigrams.
+        word_grams = grams(word.text)
+        if sum(1 for g in word_grams if any(g in index.grams.terms for index in indexes)) >= \
+                KNOWN_GRAMS * len(word_grams):
+            return [[]]
+    return []
+
+
 # -- searching ----------------------------------------------------------------------------------------------
 class Hit:
     """One matching rule: its game, id, score and index (its document is read on demand)."""
@@ -262,84 +365,149 @@ class Hit:
         return f"Hit({self.game!r}, {self.rule_id!r}, {self.score:.3f})"
 
 
-def score_query(index: Index, query: str, others: Sequence[Index] = ()) -> list[float]:
-    """BM25 score of every document of `index` for `query`; IDF is taken over `index` and `others`."""
+class Answer:
+    """What a query found: the hits (best first; empty for no match), the query as read, its language, the games
+    searched, and the words that named the game (empty when none did)."""
+
+    __slots__ = ("games", "hits", "lang", "lang_detected", "named_by", "query", "resolved", "unknown")
+
+    def __init__(self, query: Query, lang: str, lang_detected: bool, hits: list[Hit], games: list[str],
+                 named_by: list[str], resolved: list[list[Term]], unknown: list[str]) -> None:
+        self.query = query
+        self.lang = lang
+        self.lang_detected = lang_detected
+        self.hits = hits
+        self.games = games
+        self.named_by = named_by
+        self.resolved = resolved
+        self.unknown = unknown
+
+    @property
+    def several_games(self) -> bool:
+        return len({hit.game for hit in self.hits}) > 1
+
+    def as_json(self) -> dict[str, Any]:
+        """How the query was read (for `--json`)."""
+        return {"language": self.lang, "language_detected": self.lang_detected,
+                "asks": sorted(self.query.asks), "words": [w.text for w in self.query.words],
+                "unknown_words": self.unknown, "games": self.games, "game_named_by": self.named_by}
+
+
+def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], query_grams: Sequence[Sequence[str]],
+                every: Sequence[Index]) -> list[float]:
+    """Score of every document of `index` for the resolved query (`query_grams`: each word's trigrams); IDF is
+    taken over `every` searched index. A word naming a section (most of its trigrams are in the section's title,
+    in any language) gives the section's first rule `LEAD_BOOST`."""
     scores = [0.0] * len(index.ids)
-    query_words = words(query)
-    query_grams = grams(query)
-    every = [index, *others]
-    index.words.bm25(query_words, scores, idf=shared_idf([i.words for i in every], query_words))
-    if query_grams:
-        index.grams.bm25(query_grams, scores, GRAM_WEIGHT * max(1, len(query_words)) / len(query_grams),
-                         idf=shared_idf([i.grams for i in every], query_grams))
+    matched = [0] * len(index.ids)
+    terms = [t.term for group in groups for t in group]
+    idf = shared_idf([i.words for i in every], terms)
+    for group in groups:
+        best: dict[int, float] = {}
+        for term in group:
+            for doc, value in index.words.term_scores(term.term, idf[term.term]).items():
+                weighted = term.weight * value
+                if weighted > best.get(doc, 0.0):
+                    best[doc] = weighted
+        for doc, value in best.items():
+            scores[doc] += value
+            matched[doc] += 1
+    every_gram = [g for word_grams in query_grams for g in word_grams]
+    if every_gram:
+        index.grams.bm25(every_gram, scores, GRAM_WEIGHT * max(1, len(groups)) / len(every_gram),
+                         idf=shared_idf([i.grams for i in every], every_gram))
     named = set()
-    if query_grams:
-        wanted = set(query_grams)
+    for word_grams in query_grams:
+        wanted = set(word_grams)
         for number, section in enumerate(index.sections):
-            if len(wanted & set(section)) >= SECTION_MATCH * len(wanted):
+            if wanted and len(wanted & set(section)) >= SECTION_MATCH * len(wanted):
                 named.add(number)
-    return [score * (LEAD_BOOST if lead and section in named else 1.0) * (PARENT_BOOST if parent else 1.0)
-            for score, lead, section, parent in zip(scores, index.leads, index.section_of, index.parents,
-                                                    strict=True)]
+    asked = query.asks - {"setup"}
+    for doc in range(len(scores)):
+        if not scores[doc]:
+            continue
+        # Lucene's coordination factor: a rule matching every word of the question beats one repeating a few.
+        factor = ((1 + matched[doc]) / (1 + len(groups))) ** COORD if groups else 1.0
+        factor *= LEAD_BOOST if index.leads[doc] and index.section_of[doc] in named else 1.0
+        factor *= PARENT_BOOST if index.parents[doc] else 1.0
+        if asked:
+            answered = index.answers[doc]
+            share = sum(1.0 if kind in answered else WEAK_ANSWER if kind + "~" in answered else 0.0 for kind in asked)
+            factor *= 1.0 + KIND_WEIGHT * share / len(asked)
+        if index.setup[doc]:
+            factor *= SETUP_FACTOR["setup" in query.asks]
+        scores[doc] *= factor
+    return scores
 
 
-#: Share of a query word's trigrams the index must know for the word to count as known.
-KNOWN_GRAMS = 0.8
+def named_games(indexes: Sequence[Index], groups: Sequence[Sequence[Term]], words: Sequence[QueryWord]) -> \
+        tuple[list[str], list[str]]:
+    """`(games, words)`: the games that the query's game-specific words point to (a word resolved to terms only
+    one game's index knows), and those words. Empty when no word is specific to one game."""
+    games: dict[str, list[str]] = {}
+    for word, group in zip(words, groups, strict=True):
+        holders = {index.game for index in indexes for term in group if term.term in index.words.terms}
+        if len(holders) == 1:
+            games.setdefault(holders.pop(), []).append(word.text)
+    if len(games) != 1:
+        return [], []
+    game, named_by = next(iter(games.items()))
+    return [game], named_by
 
 
-def _within_edits(a: str, b: str, limit: int) -> bool:
-    """Whether `a` and `b` are at most `limit` insertions, deletions or substitutions apart."""
-    if abs(len(a) - len(b)) > limit:
+def recognised(word_groups: Sequence[Sequence[Term]], unknown: Sequence[str]) -> bool:
+    """Whether the query is about something the indexes know. Typo tolerance and trigrams give every string some
+    score, so a query must have a word the index knows as it is (a stem or a compound's parts) — or else consist
+    only of typos that are long or close to one known word alone (`Charterschif`, `shps`; not `draak`, which is
+    as close to `drak`, `draai` and `raak`)."""
+    if not word_groups:
         return False
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        current = [i]
-        for j, cb in enumerate(b, 1):
-            current.append(min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb)))
-        if min(current) > limit:
-            return False
-        previous = current
-    return previous[-1] <= limit
+    if any(term.how != "typo" for group in word_groups for term in group):
+        return True
+    return not unknown and all(len(group) == 1 or len(group[0].term) >= TYPO_LONG for group in word_groups)
 
 
-def typo_budget(word: str) -> int:
-    """Edits a query word may be off by and still count as that word: none below 4 letters, 1 up to 6, else 2."""
-    return 0 if len(word) < 4 else 1 if len(word) <= 6 else 2
-
-
-def recognised(indexes: Sequence[Index], query: str) -> bool:
-    """Whether some query word is a word of the indexes, or a typo of one.
-
-    Character n-grams make the ranking tolerant of typos, but they also give every string some score; a query
-    none of whose words is known (``banana``, ``asdfgh``) must find nothing rather than a confident answer."""
-    vocabulary = [term for index in indexes for term in index.words.terms]
-    for word in words(query):
-        if any(word in index.words.terms for index in indexes):
-            return True
-        budget = typo_budget(word)
-        if budget and any(_within_edits(word, term, budget) for term in vocabulary):
-            return True
-        # A compound written otherwise (`Neuengland` for `New England`) shares most of its letter trigrams.
-        word_grams = grams(word)
-        known = sum(1 for g in word_grams if any(g in index.grams.terms for index in indexes))
-        if len(word) >= 4 and known >= KNOWN_GRAMS * len(word_grams):
-            return True
-    return False
+def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None = None) -> Answer:
+    """Answer `text` from `indexes` (see the module docstring); `lang` forces the query's language."""
+    chosen = list(indexes)
+    lexicon = lexicon_of(chosen)
+    detected = True
+    if lang is None or lang not in lexicon.languages:
+        lang, detected = query_language(text, chosen, lexicon)
+    query = parse(text, lexicon, lang)
+    groups: list[list[Term]] = []
+    resolved_words: list[QueryWord] = []
+    unknown: list[str] = []
+    word_groups: list[list[Term]] = []
+    for word in query.words:
+        lemmas = [index.lemma(code, word.text) for code in [lang, *lexicon.languages] for index in chosen]
+        word.forms = list(dict.fromkeys([*word.forms[:1], *[x for x in lemmas if x], *word.forms[1:]]))
+        found = resolve(word, chosen, lexicon, lang)
+        if not found:
+            unknown.append(word.text)
+            continue
+        resolved_words.append(word)
+        merged = [t for group in found for t in group]
+        word_groups.append(merged)
+        groups += [g for g in found if g]
+    games = [index.game for index in chosen]
+    if not recognised(word_groups, unknown):
+        return Answer(query, lang, detected, [], games, [], [], unknown)
+    scope, named_by = named_games(chosen, word_groups, resolved_words)
+    searched = [index for index in chosen if not scope or index.game in scope]
+    query_grams = [grams(word.text) for word in resolved_words]
+    hits: list[Hit] = []
+    for index in searched:
+        for rule_id, score in zip(index.ids, score_index(index, query, groups, query_grams, chosen), strict=True):
+            if score > 0:
+                hits.append(Hit(index.game, rule_id, score, index))
+    hits.sort(key=lambda h: (-h.score, h.game, h.rule_id))
+    return Answer(query, lang, detected, hits[:limit], [i.game for i in searched], named_by, groups, unknown)
 
 
 def search(indexes: Iterable[Index], query: str, limit: int = 5) -> list[Hit]:
     """The best `limit` rules for `query` across `indexes`, best first (ties broken by id, deterministic)."""
-    chosen = list(indexes)
-    if not recognised(chosen, query):
-        return []
-    hits: list[Hit] = []
-    for index in chosen:
-        others = [other for other in chosen if other is not index]
-        for rule_id, score in zip(index.ids, score_query(index, query, others), strict=True):
-            if score > 0:
-                hits.append(Hit(index.game, rule_id, score, index))
-    hits.sort(key=lambda h: (-h.score, h.game, h.rule_id))
-    return hits[:limit]
+    return answer(indexes, query, limit).hits
 
 
 def find_rule(indexes: Iterable[Index], rule_id: str) -> Hit | None:
@@ -348,93 +516,3 @@ def find_rule(indexes: Iterable[Index], rule_id: str) -> Hit | None:
         if rule_id in index.ids:
             return Hit(index.game, rule_id, 0.0, index)
     return None
-
-
-# -- presenting ---------------------------------------------------------------------------------------------
-def view_key(index: Index, lang: str | None, edition: str | None) -> str:
-    """Which rendered text to show: `lang@edition` when the index has it, else the language's default."""
-    editions = {e["id"]: e for e in index.editions}
-    if edition is not None and edition not in editions:
-        raise LookupError(f"{index.game} has no edition {edition!r} (editions: {', '.join(editions)})")
-    if lang is None:
-        lang = editions[edition]["language"] if edition else "en"
-    if lang not in index.languages:
-        raise LookupError(f"{index.game}: no summaries in {lang!r} (languages: {', '.join(index.languages)})")
-    if edition is not None and f"{lang}@{edition}" in index.views:
-        return f"{lang}@{edition}"
-    return lang
-
-
-def describe(hit: Hit, lang: str | None = None, edition: str | None = None) -> dict[str, Any]:
-    """A hit as plain data (what `--json` prints): summary in the chosen language, passages per edition,
-    and the rulings touching it with the reading that the chosen edition (or the default) follows."""
-    doc = hit.doc
-    key = view_key(hit.index, lang, edition)
-    result: dict[str, Any] = {
-        "game": hit.game,
-        "id": hit.rule_id,
-        "score": round(hit.score, 4),
-        "view": key,
-        "title": doc["title"][key],
-        "summary": doc["text"][key],
-        "passages": doc["passages"],
-    }
-    result["rulings"] = []
-    for ruling in doc.get("rulings", []):
-        followed = ruling["default"]
-        if edition is not None:
-            followed = next((r["id"] for r in ruling["readings"] if edition in r["editions"]), followed)
-        result["rulings"].append({
-            "id": ruling["id"],
-            "question": ruling["question"][key],
-            "default": ruling["default"],
-            "followed": followed,
-            "readings": [{"id": r["id"], "editions": r["editions"], "summary": r["text"][key]}
-                         for r in ruling["readings"]],
-        })
-    # The summary states the default reading: where the chosen edition reads a disputed point otherwise, say so.
-    result["instead"] = [
-        next(r["summary"] for r in ruling["readings"] if r["id"] == ruling["followed"])
-        for ruling in result["rulings"]
-        if ruling["followed"] != ruling["default"]
-    ]
-    return result
-
-
-def _wrap(text: str, width: int) -> list[str]:
-    import textwrap
-
-    return textwrap.wrap(text, width=max(width, 10)) or [""]
-
-
-def format_text(described: dict[str, Any], others: Sequence[Hit] = (), width: int = 100) -> str:
-    """A hit for the terminal: title and summary, the cited passages side by side (stacked when the terminal
-    is too narrow), the ruling, and the runners-up."""
-    lines = [f"{described['title']}  [{described['id']}, {described['game']}]", ""]
-    lines += _wrap(described["summary"], width)
-    for text in described.get("instead", []):
-        lines += _wrap(f"-> In this edition instead: {text}", width)
-    passages = {p["edition"]: p["text"] for p in described["passages"]}
-    if passages:
-        lines.append("")
-        editions = list(passages)
-        column = (width - 3 * (len(editions) - 1)) // max(1, len(editions))
-        if column >= 28:
-            blocks = [[e.upper(), "-" * min(column, len(e) + 2), *_wrap(passages[e], column)] for e in editions]
-            height = max(len(b) for b in blocks)
-            for row in range(height):
-                cells = [(b[row] if row < len(b) else "").ljust(column) for b in blocks]
-                lines.append(" | ".join(cells).rstrip())
-        else:
-            for edition in editions:
-                lines.append(f"[{edition}]")
-                lines += ["  " + line for line in _wrap(passages[edition], width - 2)]
-    for ruling in described.get("rulings", []):
-        lines += ["", f"! {ruling['question']}  [{ruling['id']}]"]
-        for reading in ruling["readings"]:
-            mark = "*" if reading["id"] == ruling["followed"] else "-"
-            editions = ", ".join(reading["editions"]) or "-"
-            lines += _wrap(f"  {mark} {reading['summary']} ({editions})", width)
-    if others:
-        lines += ["", "also: " + "; ".join(f"{h.rule_id} ({h.score:.1f})" for h in others)]
-    return "\n".join(lines) + "\n"

@@ -1,0 +1,255 @@
+"""What a look-up query says, language by language: its words, their stems, and what kind of rule it asks for.
+
+A player asks "wie viele Schiffe passen in eine Werft?", not "Werft Schiff Anzahl". This module reads such a
+question with the language facts of `lexicon.yaml` (compiled into every look-up index, so nothing here parses
+YAML):
+
+* **normalisation**: case-folded, accents stripped, `ß` → `ss`, punctuation → spaces (`normalise`);
+* **language**: the query's language is the one whose question phrases and function words it uses (a question
+  phrase counts more than a function word); `detect_language` returns None when the words do not tell, and the
+  search then asks the index which language's vocabulary the words belong to;
+* **question phrases** (longest first: "wie viele", "wat gebeurt er als", "who goes first") become the *kinds*
+  of rule asked for (`number`, `timing`, `agent`, `order`, `permission`, `consequence`, `cost`, `place`, `gain`,
+  `setup`) and are not searched as words, unless marked as content ("kostet" is the subject too);
+* **negation**: "did not assign" is also looked up as "unassign", "nicht gewertet" as "ungewertet";
+* **stems**: Snowball stemmers (`snowballstemmer`, pure Python, ~1.5 ms to import) per language: `Schiffe`,
+  `Schiffen` → `schiff`; `scored`, `scoring` → `score`; `telling`, `geteld` → `tel`. Index and query go through
+  the same stemmer of the same language, so they meet in the middle.
+
+Standard library and `snowballstemmer` only: this module is on the cold-start path of `rulespec lookup`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
+
+_NON_WORD = re.compile(r"[^0-9a-z]+")
+#: A function word counts this much towards a language, a question phrase's word twice as much.
+FUNCTION_WORD_EVIDENCE = 0.5
+PHRASE_EVIDENCE = 2.0
+
+
+def normalise(text: str) -> str:
+    """Case-fold, strip accents (`ä`→`a`, `é`→`e`), `ß`→`ss`, and reduce everything else to spaces."""
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return _NON_WORD.sub(" ", stripped).strip()
+
+
+_STEMMERS: dict[str, Any] = {}
+
+
+def stem(word: str, algorithm: str) -> str:
+    """The Snowball stem of a normalised word (`algorithm`: `english`, `german`, `dutch`, ...). Numbers stay."""
+    if word.isdigit():
+        return word
+    stemmer = _STEMMERS.get(algorithm)
+    if stemmer is None:
+        import snowballstemmer
+
+        stemmer = _STEMMERS[algorithm] = snowballstemmer.stemmer(algorithm)
+    return str(stemmer.stemWord(word))
+
+
+class Language:
+    """One language's facts, as compiled into the index (see `translations.lookup.lexicon`)."""
+
+    __slots__ = ("_stems", "code", "labels", "negation_prefix", "negations", "numbers", "phrases", "snowball",
+                 "stopwords")
+
+    def __init__(self, code: str, data: Mapping[str, Any]) -> None:
+        self.code = code
+        self.snowball: str = data["snowball"]
+        self.stopwords = frozenset(data["stopwords"])
+        self.negations = frozenset(data["negation"]["words"])
+        self.negation_prefix: str = data["negation"]["prefix"]
+        #: phrase (tuple of normalised words) → (kinds asked, whether its words are also searched)
+        self.phrases: dict[tuple[str, ...], tuple[tuple[str, ...], bool]] = {
+            tuple(p["phrase"].split()): (tuple(p["asks"]), bool(p.get("content"))) for p in data["questions"]}
+        self.labels: dict[str, str] = dict(data["labels"])
+        self.numbers: dict[str, str] = dict(data.get("numbers", {}))
+        self._stems: dict[str, str] = {}
+
+    @property
+    def longest_phrase(self) -> int:
+        return max((len(p) for p in self.phrases), default=1)
+
+    def stem(self, word: str) -> str:
+        """The word's stem; a number word is its digits (`two`, `zwei`, `twee` → `2`)."""
+        found = self._stems.get(word)
+        if found is None:
+            found = self._stems[word] = self.numbers.get(word) or stem(word, self.snowball)
+        return found
+
+    def terms(self, text: str) -> list[str]:
+        """Stems of a text's words in this language, function words dropped (what the index stores)."""
+        return [self.stem(w) for w in normalise(text).split() if w not in self.stopwords]
+
+
+#: Linking elements between the parts of a German or Dutch compound (`Schiff-s-bau`, `stad-s-telling`).
+LINKS = ("s", "es", "n", "en", "e", "er")
+#: Shortest part of a compound worth recognising (`Schiffsbau` → `schiff` + `bau`).
+PART_MIN = 3
+
+
+def split_compound(word: str, language: Language, known: Callable[[str], bool]) -> list[str] | None:
+    """The stems of the parts of a compound `word` that are all `known` words (`werftausbau` → `werft`, `ausbau`;
+    `schiffsbaukosten` → `schiff`, `bau`, `kosten`), or None. Of several splits the one whose shorter part is
+    longest wins; a linking element may join two parts (`schiff-s-bau`)."""
+    best: tuple[int, list[str]] | None = None
+    for cut in range(PART_MIN, len(word) - PART_MIN + 1):
+        left, right = word[:cut], word[cut:]
+        right_stem = language.stem(right)
+        if not known(right_stem):
+            continue
+        for link in ("", *LINKS):
+            if link and not left.endswith(link):
+                continue
+            head = left[: len(left) - len(link)]
+            if len(head) < PART_MIN:
+                continue
+            head_stem = language.stem(head)
+            parts = [head_stem] if known(head_stem) else split_compound(head, language, known) if len(head) >= \
+                2 * PART_MIN else None
+            if parts:
+                score = min(len(head), len(right))
+                if best is None or score > best[0]:
+                    best = (score, [*parts, right_stem])
+                break
+    return best[1] if best else None
+
+
+class Lexicon:
+    """Every language's facts and the kinds of question (the `lexicon` part of a look-up index)."""
+
+    __slots__ = ("kinds", "languages")
+
+    def __init__(self, data: Mapping[str, Any]) -> None:
+        self.languages = {code: Language(code, facts) for code, facts in data["languages"].items()}
+        self.kinds: dict[str, dict[str, Any]] = dict(data["kinds"])
+
+    def label(self, lang: str, key: str) -> str:
+        """A display string in `lang` (English when the language lacks it)."""
+        language = self.languages.get(lang) or self.languages["en"]
+        return language.labels.get(key) or self.languages["en"].labels[key]
+
+
+class QueryWord:
+    """A content word of a query: as typed (normalised) and the forms to look it up by."""
+
+    __slots__ = ("forms", "negated", "text")
+
+    def __init__(self, text: str, forms: Sequence[str], negated: bool = False) -> None:
+        self.text = text
+        self.forms = list(dict.fromkeys(forms))
+        self.negated = negated
+
+    def __repr__(self) -> str:
+        return f"QueryWord({self.text!r}, {self.forms!r})"
+
+
+class Query:
+    """A parsed query: its language (None when its words do not tell), content words and the kinds asked."""
+
+    __slots__ = ("asks", "lang", "question_words", "text", "words")
+
+    def __init__(self, text: str, lang: str | None, words: list[QueryWord], asks: set[str],
+                 question_words: list[str]) -> None:
+        self.text = text
+        self.lang = lang
+        self.words = words
+        self.asks = asks
+        self.question_words = question_words
+
+    def __repr__(self) -> str:
+        return f"Query({self.text!r}, lang={self.lang!r}, words={self.words!r}, asks={sorted(self.asks)!r})"
+
+
+def _phrase_spans(tokens: Sequence[str], language: Language) -> list[tuple[int, int, tuple[str, ...], bool]]:
+    """Question phrases found in `tokens`, longest first, not overlapping: `(start, end, kinds, content)`."""
+    found = []
+    taken = [False] * len(tokens)
+    for size in range(min(language.longest_phrase, len(tokens)), 0, -1):
+        for start in range(len(tokens) - size + 1):
+            if any(taken[start:start + size]):
+                continue
+            entry = language.phrases.get(tuple(tokens[start:start + size]))
+            if entry is not None:
+                found.append((start, start + size, entry[0], entry[1]))
+                for i in range(start, start + size):
+                    taken[i] = True
+    return sorted(found)
+
+
+def language_evidence(tokens: Sequence[str], lexicon: Lexicon) -> dict[str, float]:
+    """How strongly the query's function words and question phrases point at each language."""
+    evidence = {}
+    for code, language in lexicon.languages.items():
+        spans = _phrase_spans(tokens, language)
+        in_phrases = {i for start, end, _, content in spans if not content for i in range(start, end)}
+        score = PHRASE_EVIDENCE * len(in_phrases)
+        score += FUNCTION_WORD_EVIDENCE * sum(1 for i, t in enumerate(tokens)
+                                              if i not in in_phrases and t in language.stopwords)
+        evidence[code] = score
+    return evidence
+
+
+def detect_language(tokens: Sequence[str], lexicon: Lexicon,
+                    vocabulary_evidence: Mapping[str, float] | None = None) -> str | None:
+    """The language the query is written in, or None when neither its words nor `vocabulary_evidence` (per
+    language, from the index: words only that language uses) single one out."""
+    evidence = language_evidence(tokens, lexicon)
+    for code, extra in (vocabulary_evidence or {}).items():
+        evidence[code] = evidence.get(code, 0.0) + extra
+    ranked = sorted(evidence.items(), key=lambda item: -item[1])
+    if not ranked or ranked[0][1] <= 0 or (len(ranked) > 1 and ranked[0][1] == ranked[1][1]):
+        return None
+    return ranked[0][0]
+
+
+def parse(text: str, lexicon: Lexicon, lang: str | None, stem_languages: Iterable[str] | None = None) -> Query:
+    """Read `text` as a query in `lang` (None: its stopwords are those of every language): question phrases
+    become kinds, negations mark the next word, and every other non-function word becomes a `QueryWord` whose
+    forms are its stems in `lang` first, then in the other languages (`stem_languages`), then as typed."""
+    tokens = normalise(text).split()
+    language = lexicon.languages.get(lang) if lang else None
+    if language is not None:
+        stopwords: frozenset[str] = language.stopwords
+        negations = language.negations
+        spans = _phrase_spans(tokens, language)
+    else:
+        stopwords = frozenset().union(*(lg.stopwords for lg in lexicon.languages.values()))
+        negations = frozenset().union(*(lg.negations for lg in lexicon.languages.values()))
+        spans = []
+    order = [language] if language is not None else []
+    order += [lg for code, lg in lexicon.languages.items() if lg is not language
+              and (stem_languages is None or code in stem_languages)]
+    asks: set[str] = set()
+    skipped: set[int] = set()
+    question_words: list[str] = []
+    for start, end, kinds, content in spans:
+        asks.update(kinds)
+        if not content:
+            skipped.update(range(start, end))
+            question_words.append(" ".join(tokens[start:end]))
+    words: list[QueryWord] = []
+    negate_next = False
+    for i, token in enumerate(tokens):
+        if i in skipped:
+            continue
+        if token in negations:
+            negate_next = True
+            continue
+        if token in stopwords:
+            continue
+        forms = [lg.stem(token) for lg in order] + [token]
+        if negate_next:
+            prefix = language.negation_prefix if language is not None else ""
+            if prefix:
+                forms = [(language.stem(prefix + token) if language else prefix + token), *forms]
+        words.append(QueryWord(token, forms, negate_next))
+        negate_next = False
+    return Query(text, lang, words, asks, question_words)

@@ -1,0 +1,163 @@
+"""The look-up's language facts (`lexicon.yaml`): validated and compiled at generation time.
+
+`compile_lexicon()` reads the YAML file safely (no aliases, line numbers kept), checks it, and returns the plain
+dict that `translations.lookup.index` writes into every game's index under `lexicon` and that
+`translations.lookup.language.Lexicon` reads at run time. Phrases, stopwords and cues are normalised here the
+way queries are (`Wie viele` → `wie viele`, `für` → `fur`), so the file can be written as people type.
+
+`answers(kinds, title, summary, has_numbers)` decides which kinds of question a rule answers, from the cues of
+each kind in its English title and summary.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from translations.lookup.language import normalise
+
+LEXICON_FILE = Path(__file__).resolve().parent / "lexicon.yaml"
+LABELS = ("also", "game", "no_match", "instead", "not_printed", "assumed", "inferred", "example", "ruling",
+          "several_games")
+SNOWBALL = ("english", "german", "dutch")
+
+
+class LexiconError(ValueError):
+    """A problem in the lexicon file, with its line."""
+
+
+def _fail(path: Path, line: int, field: str, message: str) -> LexiconError:
+    return LexiconError(f"{path}:{line}: {field}: {message}")
+
+
+def compile_lexicon(path: Path = LEXICON_FILE) -> dict[str, Any]:
+    """The lexicon as the index stores it (normalised, sorted, deterministic). Raises `LexiconError`."""
+    from rulespec.yaml_source import YamlProblem, load_yaml
+
+    try:
+        document = load_yaml(path)
+    except YamlProblem as exc:
+        raise LexiconError(f"{path}:{exc.line}: {exc.message}") from None
+    data = document.data if isinstance(document.data, dict) else {}
+
+    def need(value: Any, kind: type, where: str) -> Any:
+        if not isinstance(value, kind):
+            raise _fail(path, document.line_of(where), where, f"expected a {kind.__name__}")
+        return value
+
+    def words(value: Any, where: str) -> list[str]:
+        """A list of words, normalised; YAML 1.1 reads a bare `on` or `no` as a boolean, so say where."""
+        for number, item in enumerate(need(value, list, where)):
+            if not isinstance(item, str):
+                raise _fail(path, document.line_of(f"{where}/{number}"), f"{where}/{number}",
+                            f"{item!r} is not text (quote it: YAML reads a bare on/no/yes as true/false)")
+        return [normalise(item) for item in value]
+
+    kinds: dict[str, Any] = {}
+    for name, spec in need(data.get("kinds"), dict, "/kinds").items():
+        where = f"/kinds/{name}"
+        need(spec, dict, where)
+        cues = words(spec.get("cues", []), f"{where}/cues")
+        kinds[name] = {"cues": sorted(set(cues)), "numbers": bool(spec.get("numbers")),
+                       "documents": spec.get("documents")}
+    languages: dict[str, Any] = {}
+    for code, facts in need(data.get("languages"), dict, "/languages").items():
+        where = f"/languages/{code}"
+        need(facts, dict, where)
+        if facts.get("snowball") not in SNOWBALL:
+            raise _fail(path, document.line_of(f"{where}/snowball"), f"{where}/snowball",
+                        f"must be one of {', '.join(SNOWBALL)}")
+        questions = []
+        for number, entry in enumerate(need(facts.get("questions"), list, f"{where}/questions")):
+            at = f"{where}/questions/{number}"
+            need(entry, dict, at)
+            asks = need(entry.get("asks"), list, f"{at}/asks")
+            unknown = [k for k in asks if k not in kinds]
+            if unknown:
+                raise _fail(path, document.line_of(f"{at}/asks"), f"{at}/asks", f"unknown kind(s) {unknown}")
+            phrase = normalise(need(entry.get("phrase"), str, f"{at}/phrase"))
+            if not phrase:
+                raise _fail(path, document.line_of(f"{at}/phrase"), f"{at}/phrase", "empty phrase")
+            questions.append({"phrase": phrase, "asks": sorted(asks), "content": bool(entry.get("content"))})
+        phrases = [q["phrase"] for q in questions]
+        duplicates = sorted({p for p in phrases if phrases.count(p) > 1})
+        if duplicates:
+            raise _fail(path, document.line_of(f"{where}/questions"), f"{where}/questions",
+                        f"phrase(s) listed twice: {duplicates}")
+        negation = need(facts.get("negation"), dict, f"{where}/negation")
+        numbers = need(facts.get("numbers", {}), dict, f"{where}/numbers")
+        for word, value in numbers.items():
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise _fail(path, document.line_of(f"{where}/numbers/{word}"), f"{where}/numbers/{word}",
+                            "must be a whole number")
+        labels = need(facts.get("labels"), dict, f"{where}/labels")
+        missing = [k for k in LABELS if not isinstance(labels.get(k), str)]
+        if missing:
+            raise _fail(path, document.line_of(f"{where}/labels"), f"{where}/labels", f"missing {missing}")
+        languages[code] = {
+            "snowball": facts["snowball"],
+            "stopwords": sorted(set(words(facts.get("stopwords"), f"{where}/stopwords"))),
+            "negation": {"words": sorted(set(words(negation.get("words", []), f"{where}/negation/words"))),
+                         "prefix": normalise(str(negation.get("prefix", "")))},
+            "numbers": {normalise(str(word)): str(value) for word, value in sorted(numbers.items())},
+            "questions": sorted(questions, key=lambda q: q["phrase"]),
+            "labels": {k: labels[k] for k in LABELS},
+        }
+    if "en" not in languages:
+        raise _fail(path, document.line_of("/languages"), "/languages", "English (en) is required")
+    return {"kinds": kinds, "languages": languages}
+
+
+def lemma_table(lang: str, language: Any, surface: set[str]) -> dict[str, str]:
+    """Inflected forms → the stem of their lemma, from spaCy's lookup tables (`spacy-lookups-data`; read as data,
+    spaCy itself is not imported), for the lemmas this game's texts use: `passeer`, `passeert` → `passer`
+    (passeren), `erreicht` → `erreich` (erreichen). Only forms whose own stem differs from their lemma's are kept:
+    Snowball already joins the others. `surface` is the set of normalised words of the game's texts in `lang`."""
+    import gzip
+    import json
+    from importlib import resources
+
+    try:
+        data = resources.files("spacy_lookups_data").joinpath("data", f"{lang}_lemma_lookup.json.gz").read_bytes()
+    except (ModuleNotFoundError, FileNotFoundError):
+        return {}
+    table: dict[str, str] = {}
+    for form, lemma in sorted(json.loads(gzip.decompress(data)).items()):
+        key, base = normalise(form), normalise(str(lemma))
+        if key and base and " " not in key and " " not in base:
+            table.setdefault(key, base)
+    wanted = {language.stem(w) for w in surface} | {language.stem(table[w]) for w in surface if w in table}
+    found = {}
+    for form, lemma in table.items():
+        lemma_stem = language.stem(lemma)
+        if lemma_stem in wanted and language.stem(form) != lemma_stem:
+            found[form] = lemma_stem
+    return found
+
+
+_DIGIT = re.compile(r"\d")
+
+
+#: Suffix of a kind a rule answers only weakly: `number~` for a rule that merely states a number, where
+#: "maximum", "up to" or "per" (the `number` cues) answer "how many" outright.
+WEAK = "~"
+
+
+def answers(kinds: Mapping[str, Any], title: str, summary: str, has_numbers: bool, kind_of_doc: str) -> list[str]:
+    """The kinds of question a rule answers: a kind whose cues occur in its English title or summary (whole
+    words); `number~` (weakly) when it only states a number; and a kind bound to documents of one kind
+    (`setup`)."""
+    text = f" {normalise(title)} {normalise(summary)} "
+    found = []
+    for name, spec in kinds.items():
+        if spec.get("documents"):
+            if spec["documents"] == kind_of_doc:
+                found.append(name)
+            continue
+        if any(f" {cue} " in text for cue in spec["cues"]):
+            found.append(name)
+        elif spec.get("numbers") and (has_numbers or _DIGIT.search(summary)):
+            found.append(name + WEAK)
+    return sorted(found)
