@@ -165,6 +165,8 @@ class ActionCodes:
             self.segments.extend(segments)
             self._sequences[kind] = positions
         self.size = offset
+        #: the most steps any decision takes (the steps of the longest kind)
+        self.max_steps = max((len(segments) for segments in self.kinds.values()), default=1)
         self._starts = [s.offset for s in self.segments]
         self.private: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in getattr(table, "PRIVATE", {}).items()}
         #: action → its codes, for every action encoded so far
