@@ -13,7 +13,7 @@ so a stepper is rebuilt exactly from its configuration, its action history and i
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from engine.adapters.codes import ActionCodes, action_codes
@@ -159,6 +159,26 @@ class Stepper:
         if any(legal[i] != legal[indices[0]] for i in indices):
             raise ValueError(f"{self.codes.source}: actions {[str(legal[i]) for i in indices]} share the codes {enc[indices[0]]}")
         return False
+
+    def decode(self, codes: Sequence[int]) -> Action:
+        """The legal action of the decision posed now that the code sequence ``codes`` chooses (its full codes,
+        or the first steps of them that no other legal action shares); nothing is played."""
+        encode = self.codes.encode
+        wanted = tuple(codes)
+        found = [a for a in self.state.legal_actions() if encode(a)[: len(wanted)] == wanted]
+        if not found or any(a != found[0] for a in found):
+            raise IllegalCodeError(f"codes {list(wanted)} choose {len(found)} legal actions, not one")
+        return found[0]
+
+    def steps_of(self, action: Action) -> list[int]:
+        """The codes a player gives to choose ``action`` now: its codes, up to the first that tells it apart."""
+        encode = self.codes.encode
+        full = encode(action)
+        others = [encode(a) for a in self.state.legal_actions() if a != action]
+        for length in range(1, len(full) + 1):
+            if all(other[:length] != full[:length] for other in others):
+                return list(full[:length])
+        return list(full)
 
     def describe(self, code: int) -> str:
         return self.codes.describe(code)
