@@ -44,7 +44,7 @@ def seen_history(stepper: Stepper, player: int) -> list[str]:
     codes = stepper.codes
     return [
         f"p{actor}:{action if actor == player else codes.public_text(action)}"
-        for actor, action in zip(stepper.actors, stepper.state.history, strict=True)
+        for actor, action in zip(stepper.actors(), stepper.state.history, strict=True)
     ]
 
 

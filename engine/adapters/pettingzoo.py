@@ -49,10 +49,11 @@ def env(
     render_mode: str | None = None,
     rulings: dict[str, str] | None = None,
 ) -> AECEnv:
-    """An AEC environment of ``game`` (wrapped as PettingZoo's own environments are: actions out of range and
-    calls out of order raise)."""
+    """An AEC environment of ``game``, wrapped in PettingZoo's ``OrderEnforcingWrapper`` as its own environments
+    are (calls out of order raise). An action that is not legal now, out of range included, raises
+    :class:`~engine.adapters.stepper.IllegalCodeError`; ``.unwrapped`` is the bare :class:`RulespecEnv`."""
     raw = RulespecEnv(game=game, players=players, edition=edition, render_mode=render_mode, rulings=rulings)
-    return wrappers.OrderEnforcingWrapper(wrappers.AssertOutOfBoundsWrapper(raw))
+    return wrappers.OrderEnforcingWrapper(raw)
 
 
 class RulespecEnv(AECEnv):

@@ -26,10 +26,10 @@ class IllegalCodeError(ValueError):
 
 
 class Stepper:
-    """A game in progress, advanced by codes. ``actors`` holds the seat that played each engine action."""
+    """A game in progress, advanced by codes."""
 
     __slots__ = (
-        "_enc", "_firsts", "_groups", "_legal", "_listed", "_options", "_simple", "_step", "actors", "codes", "prefix",
+        "_enc", "_firsts", "_groups", "_legal", "_listed", "_options", "_simple", "_step", "codes", "prefix",
         "state",
     )  # fmt: skip
 
@@ -37,7 +37,6 @@ class Stepper:
         self.state = state
         self.codes = codes or action_codes(state.game.config.game)
         self.prefix: list[int] = []
-        self.actors: list[int] = []
         self._listed = False  # whether the options of the step posed now are listed
         self._legal: list[Action] = []  # the engine's legal actions of the decision posed now
         self._firsts = self.codes.first_codes  # action → its first code (inverted when more steps follow)
@@ -97,9 +96,7 @@ class Stepper:
             action = self._legal[index]
             if self.prefix:
                 self.prefix = []
-        state = self.state
-        self.actors.append(state.current_player)
-        state.apply(action)
+        self.state.apply(action)
         self._listed = False
         return action
 
@@ -180,6 +177,17 @@ class Stepper:
                 return list(full[:length])
         return list(full)
 
+    def actors(self) -> list[int]:
+        """The seat that played each engine action so far (found by replaying the history: asked rarely, it costs
+        the play loop nothing)."""
+        state = self.state
+        replay = state.game.new_initial_state()
+        seats = []
+        for action in state.history:
+            seats.append(replay.current_player)
+            replay.apply(action)
+        return seats
+
     def describe(self, code: int) -> str:
         return self.codes.describe(code)
 
@@ -201,10 +209,8 @@ class Stepper:
     def replay(cls, state: State, history: list[Action], prefix: Any = (), codes: ActionCodes | None = None) -> Stepper:
         """A stepper over ``state`` after playing ``history`` on it, then the codes of ``prefix``."""
         stepper = cls(state, codes)
-        actors = stepper.actors
         apply = state.apply
         for action in history:
-            actors.append(state.current_player)
             apply(action)
         for code in prefix:
             stepper.apply(int(code))
