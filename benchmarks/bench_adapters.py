@@ -195,6 +195,8 @@ def mcts_match(args: argparse.Namespace) -> None:
         if returns[seat] > 0:
             wins += 1
             shared += returns[seat] < 1
+        if (number + 1) % 10 == 0:
+            print(f"    after {number + 1} games: {wins} won", flush=True)
     low, high = wilson(wins, args.mcts_games)
     print(f"  MCTS won {wins} of {args.mcts_games} ({wins / args.mcts_games:.0%}; 95 % interval {low:.0%}–{high:.0%}); "
           f"{shared} of the wins shared in a tie; {time.perf_counter() - start:.0f} s wall, "

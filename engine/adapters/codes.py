@@ -188,6 +188,11 @@ class ActionCodes:
             self.first_codes[action] = found[0] if len(found) == 1 else ~found[0]
         return found
 
+    def first_code(self, action: Action) -> int:
+        """The code of ``action``'s first step, bit-inverted (negative) when its kind has further steps."""
+        codes = self.encode(action)
+        return codes[0] if len(codes) == 1 else ~codes[0]
+
     def _encode(self, action: Action) -> tuple[int, ...]:
         kind, pairs = action
         segments = self.kinds.get(kind)

@@ -108,10 +108,9 @@ class Stepper:
         legal = self._legal = self.state.legal_actions()
         try:
             firsts = list(map(self._firsts.__getitem__, legal))
-        except KeyError:  # an action not met before: encode them all, then read again
-            for action in legal:
-                self.codes.encode(action)
-            firsts = list(map(self._firsts.__getitem__, legal))
+        except KeyError:  # an action not met before (or the memo was just dropped): encode each
+            first_code = self.codes.first_code
+            firsts = [first_code(a) for a in legal]
         self._listed = True
         self._step = 0
         if not firsts or min(firsts) >= 0:
