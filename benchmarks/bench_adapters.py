@@ -1,7 +1,7 @@
 """The adapters' cost and an OpenSpiel agent: random games/s through each API, and MCTS against random bots.
 
 Run: ``python benchmarks/bench_adapters.py [--game race_to_the_new_found_land] [--players 4] [--games 200]
-[--repeat 5] [--mcts-games 50] [--simulations 20] [--rollouts 1] [--skip-speed] [--skip-mcts]
+[--repeat 5] [--mcts-games 50] [--simulations 50] [--rollouts 1] [--skip-speed] [--skip-mcts]
 [--instructions]``. Prints figures; asserts nothing.
 
 **Speed.** Random 4-player games on one core, CPU time, best of ``--repeat`` runs of the same games (the
@@ -211,7 +211,7 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=5, help="timed runs per API; best and median shown")
     parser.add_argument("--instructions", action="store_true", help="also count instructions per game (valgrind)")
     parser.add_argument("--mcts-games", type=int, default=50)
-    parser.add_argument("--simulations", type=int, default=20, help="MCTS simulations per move")
+    parser.add_argument("--simulations", type=int, default=50, help="MCTS simulations per move (20 won 88 %% of 50 games)")
     parser.add_argument("--rollouts", type=int, default=1, help="random rollouts per MCTS leaf")
     parser.add_argument("--uct-c", type=float, default=2.0)
     parser.add_argument("--seed", type=int, default=0, help="seed of the bots' own generator")
