@@ -306,26 +306,3 @@ def _text(value: Any) -> str:
 def action_codes(game_id: str) -> ActionCodes:
     """The code table of ``game_id`` from its committed generated module."""
     return ActionCodes(importlib.import_module(f"engine.{game_id}.generated.action_codes"))
-
-
-def main(argv: Sequence[str] | None = None) -> int:
-    """``python -m engine.adapters.codes GAME``: print the code table (first code, size, what it chooses) and N."""
-    import sys
-
-    args = list(sys.argv[1:] if argv is None else argv)
-    if len(args) != 1:
-        print("usage: python -m engine.adapters.codes GAME", file=sys.stderr)
-        return 2
-    try:
-        codes = action_codes(args[0])
-    except ModuleNotFoundError:
-        print(f"error: no action codes for game {args[0]!r} (engine/{args[0]}/generated/action_codes.py)", file=sys.stderr)
-        return 2
-    for first, size, what in codes.table():
-        print(f"{first:6d} {size:6d}  {what}")
-    print(f"N = {codes.size}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

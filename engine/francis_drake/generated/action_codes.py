@@ -1,7 +1,7 @@
 """Action codes of Francis Drake: every engine action as integers 0 … N-1. Rendered from the spec, do not edit.
 
 Read by :mod:`engine.adapters.codes`, whose docstring explains the layout. Regenerate with
-``rulespec generate engine francis_drake``; ``python -m engine.adapters.codes francis_drake`` prints the table.
+``rulespec generate engine francis_drake``; ``python -m engine.adapters francis_drake`` prints the table.
 """
 
 from typing import Any

@@ -1,7 +1,7 @@
 """Action codes of Race to the New Found Land: every engine action as integers 0 … N-1. Rendered from the spec, do not edit.
 
 Read by :mod:`engine.adapters.codes`, whose docstring explains the layout. Regenerate with
-``rulespec generate engine race_to_the_new_found_land``; ``python -m engine.adapters.codes race_to_the_new_found_land`` prints the table.
+``rulespec generate engine race_to_the_new_found_land``; ``python -m engine.adapters race_to_the_new_found_land`` prints the table.
 """
 
 from typing import Any
