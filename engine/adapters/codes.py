@@ -1,0 +1,308 @@
+"""Action codes: every engine action of a game as a short sequence of integers in ``0 … N-1``.
+
+An engine action is a kind and named arguments (``build:ship=ship.large.x,pay=[good.wood;good.gold]``). Learning
+libraries want one integer per move from a fixed range instead. The map between the two is read from the game's
+generated table ``engine/<game>/generated/action_codes.py``, rendered from the spec by
+``engine/<game>/templates/action_codes.py.j2``. That table names, for every kind:
+
+- its **steps**: the order in which its arguments are chosen. A kind whose arguments would multiply into
+  too many codes (a ship *and* a payment *and* a ship to give up) is chosen in several steps, each with a
+  small range of codes (a factored action space). Every kind has at least one step; a kind without arguments
+  has one step with no fields, hence one code.
+- each step's **fields**, written ``"argument:domain"``: the argument's value is looked up in the domain (a
+  tuple of values, all from the spec). ``"ships[1]:entry"`` is element 1 of a tuple argument (one field per
+  element, so a set of ships is chosen ship by ship); a field ``("?", …)`` may be absent; a field with several
+  alternatives (``("ship:ship", "space:market_space")``) takes whichever argument the action has.
+- the **multiset domains**, e.g. every payment: all sorted tuples of at most ``k`` goods.
+
+The integers are laid out segment by segment: the kinds in the table's order, within a kind its steps in
+order. Within a step, the code is the mixed-radix number of its fields' indices, the first field most
+significant. A field's index counts its alternatives' domains laid end to end, after a leading 0 for
+*absent* when the field is optional. ``N`` (:attr:`ActionCodes.size`) is the total of all segment sizes: a
+finite bound known before any game is played, what OpenSpiel calls ``num_distinct_actions``.
+
+Decoding needs no inverse table: an adapter encodes the legal actions of the decision posed and matches the
+chosen code against them (see :mod:`engine.adapters.stepper`). An action whose kind, argument or value has no
+code raises :class:`UnencodableActionError` naming the template to extend, so an engine change is caught by
+the round-trip test rather than mis-encoded.
+
+Example::
+
+    codes = action_codes("race_to_the_new_found_land")
+    codes.encode(Action.make("load", good="good.wood"))   # (c,): one step
+    codes.describe(c)                                     # 'load good=good.wood'
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import types
+from bisect import bisect_right
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from engine.runtime.api import Action
+
+#: Entries of the encode memo before it is dropped (actions of one configuration number a few thousand).
+MEMO_LIMIT = 200_000
+
+
+class UnencodableActionError(ValueError):
+    """An action whose kind, argument or value the game's code table does not cover."""
+
+
+@dataclass(frozen=True)
+class Domain:
+    """The values one argument may take, in code order."""
+
+    name: str
+    values: tuple[Any, ...]
+    index: dict[Hashable, int]
+
+    @classmethod
+    def of(cls, name: str, values: Sequence[Any]) -> Domain:
+        values = tuple(values)
+        index = {value: i for i, value in enumerate(values)}
+        if len(index) != len(values):
+            raise ValueError(f"domain {name!r} lists a value twice")
+        return cls(name, values, index)
+
+
+@dataclass(frozen=True)
+class Alternative:
+    """One argument a field may read: its name, the tuple position (-1: the whole value) and its domain."""
+
+    argument: str
+    position: int
+    domain: Domain
+    offset: int  # index of this alternative's first value within the field
+
+    def label(self) -> str:
+        return self.argument if self.position < 0 else f"{self.argument}[{self.position}]"
+
+
+@dataclass(frozen=True)
+class Field:
+    """One choice within a step: a value from one of its alternatives, or absent when optional."""
+
+    alternatives: tuple[Alternative, ...]
+    optional: bool
+    size: int
+
+
+@dataclass(frozen=True)
+class Segment:
+    """The codes of one step of one kind: ``offset … offset + size - 1``."""
+
+    kind: str
+    step: int
+    fields: tuple[Field, ...]
+    offset: int
+    size: int
+
+
+def _parse_field(text: tuple[str, ...] | str, domains: dict[str, Domain], where: str) -> Field:
+    items = (text,) if isinstance(text, str) else tuple(text)
+    optional = bool(items) and items[0] == "?"
+    if optional:
+        items = items[1:]
+    if not items:
+        raise ValueError(f"{where}: a field needs at least one argument")
+    offset = 1 if optional else 0
+    alternatives = []
+    for item in items:
+        argument, _, domain_name = item.partition(":")
+        position = -1
+        if argument.endswith("]"):
+            argument, _, index = argument[:-1].partition("[")
+            position = int(index)
+        if domain_name not in domains:
+            raise ValueError(f"{where}: unknown domain {domain_name!r}")
+        domain = domains[domain_name]
+        alternatives.append(Alternative(argument, position, domain, offset))
+        offset += len(domain.values)
+    return Field(tuple(alternatives), optional, offset)
+
+
+def _multisets(elements: tuple[Any, ...], largest: int) -> list[tuple[Any, ...]]:
+    """Every sorted tuple of at most ``largest`` elements (smallest first), e.g. every payment of goods."""
+    return [combo for size in range(largest + 1) for combo in itertools.combinations_with_replacement(elements, size)]
+
+
+class ActionCodes:
+    """The code table of one game: encode actions, describe codes. Built once per game (see :func:`action_codes`)."""
+
+    def __init__(self, table: types.ModuleType) -> None:
+        self.source = table.__name__
+        domains = {name: Domain.of(name, values) for name, values in table.DOMAINS.items()}
+        for name, (element, largest) in getattr(table, "MULTISETS", {}).items():
+            domains[name] = Domain.of(name, _multisets(domains[element].values, int(largest)))
+        self.domains = domains
+        self.segments: list[Segment] = []
+        self.kinds: dict[str, tuple[Segment, ...]] = {}
+        #: per kind, the tuple arguments read element by element, and how many elements the table has fields for
+        self._sequences: dict[str, dict[str, int]] = {}
+        offset = 0
+        for kind, steps in table.KINDS.items():
+            steps = tuple(steps) or ((),)  # a kind without arguments: one step of no fields, one code
+            segments = []
+            positions: dict[str, int] = {}
+            for number, step in enumerate(steps):
+                fields = tuple(_parse_field(f, domains, f"{self.source}: {kind} step {number}") for f in step)
+                size = 1
+                for f in fields:
+                    size *= f.size
+                    for alt in f.alternatives:
+                        if alt.position >= 0:
+                            positions[alt.argument] = max(positions.get(alt.argument, 0), alt.position + 1)
+                segment = Segment(kind, number, fields, offset, size)
+                segments.append(segment)
+                offset += size
+            self.kinds[kind] = tuple(segments)
+            self.segments.extend(segments)
+            self._sequences[kind] = positions
+        self.size = offset
+        #: the most steps any decision takes (the steps of the longest kind)
+        self.max_steps = max((len(segments) for segments in self.kinds.values()), default=1)
+        self._starts = [s.offset for s in self.segments]
+        self.private: dict[str, frozenset[str]] = {k: frozenset(v) for k, v in getattr(table, "PRIVATE", {}).items()}
+        #: action → its codes, for every action encoded so far
+        self.encoded: dict[Action, tuple[int, ...]] = {}
+        #: action → the code of its first step, bit-inverted (``~code``, negative) when its kind has further steps,
+        #: for every action encoded so far: what the adapters' hot path reads
+        self.first_codes: dict[Action, int] = {}
+
+    # -- encoding ------------------------------------------------------------------------------------------
+    def encode(self, action: Action) -> tuple[int, ...]:
+        """The codes of ``action``, one per step of its kind (memoised: the same actions come back all game)."""
+        found = self.encoded.get(action)
+        if found is None:
+            found = self._encode(action)
+            if len(self.encoded) >= MEMO_LIMIT:
+                self.encoded.clear()
+                self.first_codes.clear()
+            self.encoded[action] = found
+            self.first_codes[action] = found[0] if len(found) == 1 else ~found[0]
+        return found
+
+    def first_code(self, action: Action) -> int:
+        """The code of ``action``'s first step, bit-inverted (negative) when its kind has further steps."""
+        codes = self.encode(action)
+        return codes[0] if len(codes) == 1 else ~codes[0]
+
+    def _encode(self, action: Action) -> tuple[int, ...]:
+        kind, pairs = action
+        segments = self.kinds.get(kind)
+        if segments is None:
+            raise UnencodableActionError(
+                f"action kind {kind!r} ({action}) has no code in {self.source}: add it to the game's "
+                "templates/action_codes.py.j2 and run `rulespec generate engine`"
+            )
+        args = dict(pairs)
+        used: set[str] = set()
+        out = []
+        for segment in segments:
+            code = 0
+            for f in segment.fields:
+                code = code * f.size + self._field_index(f, args, used, action)
+            out.append(segment.offset + code)
+        unused = sorted(set(args) - used)
+        if unused:
+            raise UnencodableActionError(f"{action}: argument(s) {', '.join(unused)} of {kind!r} have no field in {self.source}")
+        for name, fields in self._sequences[kind].items():
+            if len(args.get(name, ())) > fields:
+                raise UnencodableActionError(f"{action}: {name} has more than the {fields} elements {self.source} codes")
+        return tuple(out)
+
+    def _field_index(self, f: Field, args: dict[str, Any], used: set[str], action: Action) -> int:
+        for alt in f.alternatives:
+            if alt.argument not in args:
+                continue
+            value = args[alt.argument]
+            used.add(alt.argument)
+            if alt.position >= 0:
+                if not isinstance(value, tuple):
+                    raise UnencodableActionError(f"{action}: {alt.argument} should be a tuple")
+                if alt.position >= len(value):
+                    continue
+                value = value[alt.position]
+            index = alt.domain.index.get(value) if isinstance(value, Hashable) else None
+            if index is None:
+                raise UnencodableActionError(
+                    f"{action}: {alt.label()}={value!r} is not in domain {alt.domain.name!r} of {self.source}"
+                )
+            return alt.offset + index
+        if f.optional:
+            return 0
+        wanted = " or ".join(alt.label() for alt in f.alternatives)
+        raise UnencodableActionError(f"{action}: missing {wanted}")
+
+    # -- reading codes -----------------------------------------------------------------------------------
+    def segment_of(self, code: int) -> Segment:
+        """The segment (kind and step) ``code`` belongs to."""
+        if not 0 <= code < self.size:
+            raise ValueError(f"code {code} is outside 0 … {self.size - 1}")
+        return self.segments[bisect_right(self._starts, code) - 1]
+
+    def fields_of(self, code: int) -> list[tuple[Alternative | None, Any]]:
+        """The choice each field of ``code``'s step makes: (alternative, value), ``(None, None)`` when absent."""
+        segment = self.segment_of(code)
+        rest = code - segment.offset
+        indices = []
+        for f in reversed(segment.fields):
+            rest, index = divmod(rest, f.size)
+            indices.append(index)
+        out: list[tuple[Alternative | None, Any]] = []
+        for f, index in zip(segment.fields, reversed(indices), strict=True):
+            if f.optional and index == 0:
+                out.append((None, None))
+                continue
+            alt = next(a for a in reversed(f.alternatives) if a.offset <= index)
+            out.append((alt, alt.domain.values[index - alt.offset]))
+        return out
+
+    def describe(self, code: int) -> str:
+        """Stable text of one code: its kind, its step when the kind has several, and its field values."""
+        segment = self.segment_of(code)
+        parts = [segment.kind if len(self.kinds[segment.kind]) == 1 else f"{segment.kind}#{segment.step + 1}"]
+        for alt, value in self.fields_of(code):
+            if alt is None:
+                parts.append("-")
+            else:
+                parts.append(f"{alt.label()}={_text(value)}")
+        return " ".join(parts)
+
+    def table(self) -> list[tuple[int, int, str]]:
+        """Every segment as ``(first code, size, what it chooses)``: the documented map, in code order."""
+        out = []
+        for s in self.segments:
+            fields = " × ".join(
+                ("[absent] + " if f.optional else "")
+                + " + ".join(f"{a.label()}∈{a.domain.name}({len(a.domain.values)})" for a in f.alternatives)
+                for f in s.fields
+            )
+            out.append((s.offset, s.size, f"{s.kind} step {s.step + 1}/{len(self.kinds[s.kind])}: {fields or '(no arguments)'}"))
+        return out
+
+    def public_text(self, action: Action) -> str:
+        """``action`` as a player other than its actor sees it: its private arguments (a card kept from a draw,
+        a face-down disc's number) shown as ``?``."""
+        hidden = self.private.get(action[0])
+        if not hidden:
+            return str(action)
+        return str(Action(action[0], tuple((k, "?" if k in hidden else v) for k, v in action[1])))
+
+
+def _text(value: Any) -> str:
+    if isinstance(value, tuple):
+        return "[" + ",".join(_text(v) for v in value) + "]"
+    return str(value)
+
+
+@cache
+def action_codes(game_id: str) -> ActionCodes:
+    """The code table of ``game_id`` from its committed generated module."""
+    return ActionCodes(importlib.import_module(f"engine.{game_id}.generated.action_codes"))

@@ -1,0 +1,290 @@
+"""The reference engines as OpenSpiel games: ``python_race_to_the_new_found_land``, ``python_francis_drake``.
+
+Importing this module registers one game per adapted engine with ``pyspiel.register_game``; then::
+
+    import pyspiel, engine.adapters.openspiel  # noqa: F401 (registers the games)
+    game = pyspiel.load_game("python_race_to_the_new_found_land", {"players": 4, "edition": "en-zman"})
+
+**Parameters**: ``players``; ``edition`` (whose readings of the disputed rules the game plays by; the spec's
+default edition unless given); one ``ruling_<id>`` per ruling, to play one reading against the edition's
+(``ruling_new_england_points=settler_value``; ``edition`` keeps the edition's reading).
+
+**Actions** are the codes of :mod:`engine.adapters.codes`: ``num_distinct_actions`` is the code table's size
+``N``. A decision whose actions are chosen in stages (a ship, then how to pay for it) takes several OpenSpiel
+actions by the same player; ``action_to_string`` names each code.
+
+**Chance: explicit, at the start.** The engines draw every shuffle, card and die roll from one seeded
+generator inside the state, at the moment the rules call for it, often in the middle of resolving a player's
+action (a load draws cards, an empty stack is reshuffled, the Tavern rolls a die). The game begins with
+:data:`SEED_NODES` chance nodes of 256 equally likely outcomes each, the bytes of the engine's seed; that seed
+then fixes every draw of the game, as a deck shuffled face down before play fixes every card to come. No player
+observes those outcomes, so the information structure is the game's own. Not ``SAMPLED_STOCHASTIC``: OpenSpiel
+serialises a sampled-stochastic game together with the game's generator state, which a Python game cannot
+provide (``GetRNGState`` is unimplemented for Python games), so ``random_sim_test`` with serialisation could
+not pass. Not one chance node per draw: that would mean pausing the engine inside an action, changing what it
+plays. With the seed as chance outcomes, ``clone``, ``serialize`` and ``deserialize_state`` replay exactly, and
+:meth:`RulespecGame.new_initial_state_for_seed` starts the game ``GameConfig(seed=…)`` plays.
+
+**Information: imperfect.** ``observation_string`` / ``observation_tensor`` and
+``information_state_string`` show each seat what the engine lets it see (:mod:`engine.adapters.observing`).
+The OpenSpiel MCTS bot searches the true state, as it does in any game it is given: it sees stack orders and
+the others' hidden cards, which a fair imperfect-information agent would not.
+
+**Returns** are zero-sum win/loss at the end: the winners share +1, the others share -1.
+
+OpenSpiel serialises a Python state by pickling its attributes (pyspiel's own code, not ours). This state
+keeps one attribute, which reduces to the game's JSON (configuration and history): the payload names one
+function of this module and carries plain text.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import numpy as np
+import pyspiel
+
+from engine.adapters.observing import information_state_string, observation_string, observation_tensor
+from engine.adapters.profile import GameProfile, adapted_games, game_profile
+from engine.adapters.stepper import Stepper, win_loss_returns
+from engine.runtime.api import GameConfig
+from engine.runtime.registry import load_game
+
+#: Chance nodes at the start of a game, one per byte of the engine's seed.
+SEED_NODES = 4
+SEED_OUTCOMES = 256
+#: A ruling parameter left at this value plays the edition's reading.
+EDITION_READING = "edition"
+RULING_PREFIX = "ruling_"
+
+
+def short_name(game_id: str) -> str:
+    return f"python_{game_id}"
+
+
+def game_type(profile: GameProfile) -> pyspiel.GameType:
+    """The OpenSpiel game type of one engine (explicit chance, imperfect information, zero-sum)."""
+    parameters: dict[str, Any] = {
+        "players": profile.players_max,
+        "edition": profile.default_edition,
+        **{RULING_PREFIX + ruling: EDITION_READING for ruling in profile.rulings},
+    }
+    return pyspiel.GameType(
+        short_name=short_name(profile.game_id),
+        long_name=f"Python {profile.title} (rulespec)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=profile.players_max,
+        min_num_players=profile.players_min,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=parameters,
+    )
+
+
+def engine_config(profile: GameProfile, params: dict[str, Any], seed: int = 0) -> GameConfig:
+    """The engine configuration the OpenSpiel parameters ask for (unknown editions or readings raise)."""
+    edition = str(params.get("edition", profile.default_edition))
+    if edition not in profile.editions:
+        raise ValueError(f"{profile.game_id}: no edition {edition!r}; known: {', '.join(profile.editions)}")
+    rulings = {}
+    for ruling, readings in profile.rulings.items():
+        reading = str(params.get(RULING_PREFIX + ruling, EDITION_READING))
+        if reading == EDITION_READING:
+            continue
+        if reading not in readings:
+            raise ValueError(f"{profile.game_id}: ruling {ruling!r} has no reading {reading!r}; known: {', '.join(readings)}")
+        rulings[ruling] = reading
+    unknown = sorted(k for k in params if k.startswith(RULING_PREFIX) and k[len(RULING_PREFIX) :] not in profile.rulings)
+    if unknown:
+        raise ValueError(f"{profile.game_id}: unknown parameter(s) {', '.join(unknown)}")
+    return GameConfig(game=profile.game_id, players=int(params["players"]), seed=seed, edition=edition, rulings=rulings)
+
+
+class RulespecGame(pyspiel.Game):
+    """One engine configuration as an OpenSpiel game (one subclass per game sets :attr:`PROFILE`)."""
+
+    PROFILE: GameProfile
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        profile = self.profile = self.PROFILE
+        params = dict(params or {})
+        params.setdefault("players", profile.players_max)
+        self.config = engine_config(profile, params)
+        engine_game = load_game(self.config)  # checks the player count and the rulings
+        info = pyspiel.GameInfo(
+            num_distinct_actions=profile.codes.size,
+            max_chance_outcomes=SEED_OUTCOMES,
+            num_players=self.config.players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0,
+            max_game_length=profile.max_decisions(engine_game) * profile.codes.max_steps,
+        )
+        super().__init__(game_type(profile), info, params)
+
+    def new_initial_state(self) -> RulespecState:
+        """A new game at its first chance node (the engine's seed is dealt byte by byte)."""
+        return RulespecState(self)
+
+    def new_initial_state_for_seed(self, seed: int) -> RulespecState:
+        """A new game past its chance nodes, dealt with engine seed ``seed`` (``0 <= seed < 256**SEED_NODES``):
+        the same game as ``GameConfig(seed=seed)``."""
+        if not 0 <= seed < SEED_OUTCOMES**SEED_NODES:
+            raise ValueError(f"seed {seed} is outside 0 … {SEED_OUTCOMES**SEED_NODES - 1}")
+        state = RulespecState(self)
+        for node in reversed(range(SEED_NODES)):
+            state.apply_action(seed // SEED_OUTCOMES**node % SEED_OUTCOMES)
+        return state
+
+    def _stepper(self, seed: int) -> Stepper:
+        config = GameConfig(**{**self.config.__dict__, "seed": seed})
+        return Stepper(load_game(config).new_initial_state(), self.profile.codes)
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> RulespecObserver:
+        return RulespecObserver(self.profile, iig_obs_type, params)
+
+
+class _Live:
+    """The engine behind a state: copied by replay (``deepcopy``), serialised as the game's JSON."""
+
+    __slots__ = ("stepper",)
+
+    def __init__(self, stepper: Stepper) -> None:
+        self.stepper = stepper
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Live:
+        return _Live(self.stepper.clone())
+
+    def __reduce__(self) -> tuple[Any, tuple[str]]:
+        return (_restore, (json.dumps(self.stepper.to_json()),))  # (no sort_keys: an action's arguments keep their order)
+
+
+def _restore(text: str) -> _Live:
+    """Inverse of :meth:`_Live.__reduce__`: replays the JSON game."""
+    return _Live(Stepper.from_json(json.loads(text)))
+
+
+class RulespecState(pyspiel.State):
+    """A game in progress: the seed's chance nodes, then an engine state advanced one code per action."""
+
+    def __init__(self, game: RulespecGame) -> None:
+        super().__init__(game)
+        self._seed_bytes: list[int] = []  # the chance outcomes so far
+        self._live: _Live | None = None  # the engine, once the seed is dealt
+
+    @property
+    def stepper(self) -> Stepper:
+        live = self._live
+        if live is None:
+            raise RuntimeError("the game has not started: its seed is still being dealt (a chance node)")
+        return live.stepper
+
+    def current_player(self) -> int:
+        live = self._live
+        if live is None:
+            return pyspiel.PlayerId.CHANCE
+        stepper = live.stepper
+        return pyspiel.PlayerId.TERMINAL if stepper.is_terminal() else stepper.current_player
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        p = 1.0 / SEED_OUTCOMES
+        return [(b, p) for b in range(SEED_OUTCOMES)]
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.stepper.legal_codes()
+
+    def _apply_action(self, action: int) -> None:
+        live = self._live
+        if live is not None:
+            live.stepper.apply(int(action))
+            return
+        self._seed_bytes.append(int(action))
+        if len(self._seed_bytes) == SEED_NODES:
+            seed = 0
+            for byte in self._seed_bytes:
+                seed = seed * SEED_OUTCOMES + byte
+            game: RulespecGame = self.get_game()
+            self._live = _Live(game._stepper(seed))
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        if player == pyspiel.PlayerId.CHANCE:
+            return f"seed byte {len(self._seed_bytes) + 1}/{SEED_NODES}: {action}"
+        return self.stepper.codes.describe(int(action))
+
+    def is_terminal(self) -> bool:
+        live = self._live
+        return live is not None and live.stepper.is_terminal()
+
+    def returns(self) -> list[float]:
+        live = self._live
+        if live is None:
+            return [0.0] * self.num_players()
+        return win_loss_returns(live.stepper.state)
+
+    def engine_state(self) -> Any:
+        """The engine state (:class:`engine.runtime.api.State`) behind this one: read it, do not apply to it."""
+        return self.stepper.state
+
+    def __str__(self) -> str:
+        live = self._live
+        if live is None:
+            return json.dumps({"seed_bytes": self._seed_bytes})
+        stepper = live.stepper
+        data = {"state": stepper.state.fingerprint(), "choosing": [stepper.describe(c) for c in stepper.prefix]}
+        return json.dumps(data, sort_keys=True, default=str)
+
+
+class RulespecObserver:
+    """OpenSpiel's Python observer: the observation tensor and string, or the information-state string."""
+
+    def __init__(self, profile: GameProfile, iig_obs_type: Any, params: Any) -> None:
+        if params:
+            raise ValueError(f"observation parameters are not supported; passed {params}")
+        obs_type = iig_obs_type or pyspiel.IIGObservationType(perfect_recall=False)
+        if obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER or not obs_type.public_info:
+            raise ValueError("only a player's own view (public and private information) is provided")
+        self.profile = profile
+        self.perfect_recall = bool(obs_type.perfect_recall)
+        self.tensor: np.ndarray | None
+        if self.perfect_recall:  # the information state comes as a string only
+            self.tensor, self.dict = None, {}
+        else:
+            self.tensor, self.dict = profile.layout.new()
+
+    def set_from(self, state: RulespecState, player: int) -> None:
+        if self.tensor is None:
+            return
+        if state._live is None:  # the seed is being dealt: nothing to see yet
+            self.tensor.fill(0)
+            return
+        observation_tensor(state.stepper, player, self.profile, self.tensor)
+
+    def string_from(self, state: RulespecState, player: int) -> str:
+        if state._live is None:  # the chance outcomes are nobody's to see
+            return json.dumps({"player": player, "dealing": True})
+        if self.perfect_recall:
+            return information_state_string(state.stepper, player)
+        return observation_string(state.stepper, player)
+
+
+def _register(game_id: str) -> type[RulespecGame]:
+    """Register ``python_<game_id>``. OpenSpiel calls the class registered with the parameters, as for its own
+    Python games (a class rather than a closure: pyspiel releases what it was given only after Python has shut
+    down, and a class, unlike a function, is never freed then)."""
+    name = "".join(part.title() for part in game_id.split("_")) + "Game"
+    cls = type(name, (RulespecGame,), {"PROFILE": game_profile(game_id), "__module__": __name__})
+    pyspiel.register_game(game_type(cls.PROFILE), cls)
+    return cls
+
+
+#: The registered game classes, by game id.
+GAMES: dict[str, type[RulespecGame]] = {
+    game_id: _register(game_id) for game_id in adapted_games() if short_name(game_id) not in pyspiel.registered_names()
+}

@@ -1,0 +1,178 @@
+"""The reference engines as PettingZoo AEC environments, with action masks.
+
+::
+
+    from engine.adapters.pettingzoo import env
+    e = env(game="race_to_the_new_found_land", players=4, edition="en-zman")
+    e.reset(seed=7)
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, info = e.last()
+        action = None if termination or truncation else e.action_space(agent).sample(observation["action_mask"])
+        e.step(action)
+
+Agents are ``player_0`` … ``player_<n-1>`` (the engine's seats). Each agent's action space is
+``Discrete(N)`` over the game's action codes (:mod:`engine.adapters.codes`); its observation is a dict of
+``observation`` (the fixed-shape tensor of :mod:`engine.adapters.observing`, float32) and ``action_mask``
+(int8, 1 for the codes legal now; all zero for an agent not to move). A decision taken in stages (a ship,
+then a payment) is several steps of the same agent. Rewards come at the end: the winners share +1, the others
+-1. ``reset(seed=s)`` plays the engine's game of seed ``s``; later resets without a seed draw new seeds from
+it. ``render_mode`` ``"ansi"`` returns the board as the agent to move sees it, ``"human"`` prints it.
+
+Random play need not build the tensor: ``last(observe=False)`` and :meth:`RulespecEnv.legal_actions`.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from engine.adapters.observing import observation_tensor
+from engine.adapters.profile import game_profile
+from engine.adapters.stepper import Stepper, win_loss_returns
+from engine.runtime.api import GameConfig
+from engine.runtime.registry import load_game
+
+#: Bounds of the observation box: the tensor holds counts, points and flags, all far inside them.
+OBSERVATION_BOUND = 1e6
+
+
+def env(
+    game: str = "race_to_the_new_found_land",
+    players: int | None = None,
+    edition: str | None = None,
+    render_mode: str | None = None,
+    rulings: dict[str, str] | None = None,
+) -> AECEnv:
+    """An AEC environment of ``game``, wrapped in PettingZoo's ``OrderEnforcingWrapper`` as its own environments
+    are (calls out of order raise). An action that is not legal now, out of range included, raises
+    :class:`~engine.adapters.stepper.IllegalCodeError`; ``.unwrapped`` is the bare :class:`RulespecEnv`."""
+    raw = RulespecEnv(game=game, players=players, edition=edition, render_mode=render_mode, rulings=rulings)
+    return wrappers.OrderEnforcingWrapper(raw)
+
+
+class RulespecEnv(AECEnv):
+    """One engine configuration as an AEC environment (see the module docstring)."""
+
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
+
+    def __init__(
+        self,
+        game: str = "race_to_the_new_found_land",
+        players: int | None = None,
+        edition: str | None = None,
+        render_mode: str | None = None,
+        rulings: dict[str, str] | None = None,
+    ) -> None:
+        super().__init__()
+        self.profile = profile = game_profile(game)
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode {render_mode!r}: use one of {', '.join(self.metadata['render_modes'])}")
+        self.render_mode = render_mode
+        self.metadata = {**self.metadata, "name": f"rulespec_{game}_v0"}
+        players = players or profile.players_max
+        self.config = GameConfig(game=game, players=players, edition=edition, rulings=dict(rulings or {}))
+        load_game(self.config)  # checks the player count, edition and rulings now rather than at reset
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self.agents = []
+        size = profile.codes.size
+        self.action_spaces = {a: spaces.Discrete(size) for a in self.possible_agents}
+        self.observation_spaces = {
+            a: spaces.Dict({
+                "observation": spaces.Box(-OBSERVATION_BOUND, OBSERVATION_BOUND, (profile.layout.size,), np.float32),
+                "action_mask": spaces.Box(0, 1, (size,), np.int8),
+            })
+            for a in self.possible_agents
+        }
+        self._seeds = random.Random()
+        self.stepper: Stepper | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    # -- the game ------------------------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None:
+            self._seeds = random.Random(seed)
+            engine_seed = seed
+        else:
+            engine_seed = self._seeds.getrandbits(63)
+        config = GameConfig(**{**self.config.__dict__, "seed": engine_seed})
+        self.stepper = Stepper(load_game(config).new_initial_state(), self.profile.codes)
+        self.agents = list(self.possible_agents)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = self.possible_agents[self.stepper.current_player]
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        stepper = self._stepper()
+        if action is None:
+            raise ValueError(f"{agent} must choose an action (a code from its action mask)")
+        self._cumulative_rewards[agent] = 0.0
+        stepper.apply(int(action))
+        if stepper.is_terminal():
+            returns = win_loss_returns(stepper.state)
+            self.rewards = {a: returns[seat] for seat, a in enumerate(self.possible_agents)}
+            self.terminations = dict.fromkeys(self.agents, True)
+        else:
+            self.agent_selection = self.possible_agents[stepper.current_player]
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.possible_agents.index(agent)
+        stepper = self._stepper()
+        mask = np.zeros(self.profile.codes.size, np.int8)
+        if not stepper.is_terminal() and seat == stepper.current_player:
+            mask[stepper.legal_codes()] = 1
+        return {"observation": observation_tensor(stepper, seat, self.profile), "action_mask": mask}
+
+    def legal_actions(self) -> list[int]:
+        """The codes legal for the agent to move (what its action mask marks), without building any tensor."""
+        return self._stepper().legal_codes()
+
+    def action_to_string(self, action: int) -> str:
+        return self.profile.codes.describe(int(action))
+
+    def _stepper(self) -> Stepper:
+        if self.stepper is None:
+            raise RuntimeError("call reset() first")
+        return self.stepper
+
+    # -- showing -------------------------------------------------------------------------------------------
+    def render(self) -> str | None:
+        if self.render_mode is None:
+            return None
+        from rich.console import Console
+
+        from engine.runtime.display import display_for
+
+        stepper = self._stepper()
+        viewer = stepper.current_player if not stepper.is_terminal() else -1
+        out = io.StringIO()
+        console = Console(file=out, width=120, color_system=None)
+        console.print(display_for(self.config.game).render(stepper.state, viewer))
+        text = out.getvalue()
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        self.stepper = None

@@ -1,0 +1,133 @@
+"""The action codes: every legal action of many random games round-trips, and a gap in the table fails clearly."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.adapters.codes import ActionCodes, UnencodableActionError, action_codes
+from engine.adapters.profile import adapted_games, game_profile
+from engine.adapters.stepper import IllegalCodeError, Stepper
+from engine.runtime.api import Action, GameConfig
+from engine.runtime.registry import load_game
+
+RNFL = "race_to_the_new_found_land"
+FD = "francis_drake"
+#: (game, players, edition): every player count of both games, and every edition of Race to the New Found Land
+CONFIGS = [
+    *[(RNFL, n, edition) for n in (2, 3, 4) for edition in game_profile(RNFL).editions],
+    *[(FD, n, None) for n in (3, 4, 5)],
+]
+
+
+def test_both_games_are_adapted() -> None:
+    assert adapted_games() == (FD, RNFL)
+
+
+@pytest.mark.parametrize(("game_id", "players", "edition"), CONFIGS)
+def test_every_legal_action_round_trips(game_id: str, players: int, edition: str | None) -> None:
+    """In random games (random over the codes, as an agent plays), every legal action of every decision has codes
+    in 0 … N-1, no two share them, the steps a player gives decode to it, and the stepper plays what it decodes."""
+    codes = action_codes(game_id)
+    games = 10 if game_id == RNFL else 20
+    for seed in range(games):
+        state = load_game(GameConfig(game=game_id, players=players, seed=seed, edition=edition)).new_initial_state()
+        stepper = Stepper(state)
+        rng = random.Random(seed)
+        while not stepper.is_terminal():
+            legal = state.legal_actions()
+            assert len(set(legal)) == len(legal), "the engine lists an action twice"
+            encoded = [codes.encode(a) for a in legal]
+            assert len(set(encoded)) == len(legal)
+            assert all(0 <= c < codes.size for e in encoded for c in e)
+            for action in legal:
+                assert stepper.decode(stepper.steps_of(action)) == action
+                assert stepper.decode(codes.encode(action)) == action
+            chosen = legal[rng.randrange(len(legal))]
+            played = None
+            for code in stepper.steps_of(chosen):
+                assert code in stepper.legal_codes()
+                played = stepper.apply(code)
+            assert played == chosen
+            assert state.history[-1] == chosen
+
+
+def test_stepper_asks_the_next_step_when_the_first_leaves_several_actions() -> None:
+    """A ship that can be paid for in several ways: choosing the ship leaves the payments, asked as a second step."""
+    codes = action_codes(RNFL)
+    for seed in range(30):
+        stepper = Stepper(load_game(GameConfig(game=RNFL, players=4, seed=seed)).new_initial_state())
+        rng = random.Random(seed)
+        while not stepper.is_terminal():
+            legal = stepper.legal_actions()
+            firsts = [codes.encode(a)[0] for a in legal]
+            shared = [c for c in set(firsts) if firsts.count(c) > 1]
+            if shared:
+                player = stepper.current_player
+                assert stepper.apply(shared[0]) is None  # nothing played yet
+                assert stepper.prefix == [shared[0]]
+                assert stepper.current_player == player
+                assert len(stepper.legal_actions()) == firsts.count(shared[0])
+                assert all(codes.segment_of(c).step == 1 for c in stepper.legal_codes())
+                return
+            stepper.apply(stepper.legal_codes()[rng.randrange(len(stepper.legal_codes()))])
+    pytest.fail("no decision with a shared first step in 30 games")
+
+
+def test_illegal_code_is_refused_and_changes_nothing() -> None:
+    stepper = Stepper(load_game(GameConfig(game=FD, players=3, seed=1)).new_initial_state())
+    legal = stepper.legal_codes()
+    illegal = next(c for c in range(action_codes(FD).size) if c not in legal)
+    with pytest.raises(IllegalCodeError, match="not legal now"):
+        stepper.apply(illegal)
+    assert stepper.legal_codes() == legal and stepper.state.history == []
+
+
+def test_an_action_the_table_lacks_fails_clearly() -> None:
+    codes = action_codes(RNFL)
+    with pytest.raises(UnencodableActionError, match=r"action kind 'play_card' .* has no code"):
+        codes.encode(Action.make("play_card"))
+    with pytest.raises(UnencodableActionError, match="not in domain 'good'"):
+        codes.encode(Action.make("load", good="good.spice"))
+    with pytest.raises(UnencodableActionError, match=r"argument.*colour"):
+        codes.encode(Action.make("load", good="good.wood", colour="red"))
+    with pytest.raises(UnencodableActionError, match="missing good"):
+        codes.encode(Action.make("load"))
+
+
+@pytest.mark.parametrize("game_id", [RNFL, FD])
+def test_the_code_table_is_a_partition_of_0_to_n(game_id: str) -> None:
+    """Segments tile 0 … N-1 without gap or overlap; every code describes itself, and distinct codes differently."""
+    codes = action_codes(game_id)
+    assert codes.size == sum(s.size for s in codes.segments)
+    assert [s.offset for s in codes.segments] == [sum(t.size for t in codes.segments[:i]) for i in range(len(codes.segments))]
+    texts = [codes.describe(c) for c in range(codes.size)]
+    assert len(set(texts)) == codes.size
+    assert texts[0].split()[0] == next(iter(codes.kinds))
+
+
+def test_codes_of_an_action_are_stable() -> None:
+    """The map is documented and fixed by the spec: a known action has known codes."""
+    codes = action_codes(RNFL)
+    load = codes.encode(Action.make("load", good="good.wood"))
+    assert codes.describe(load[0]) == "load good=good.wood"
+    build = codes.encode(Action.make("build", ship="ship.large.l01", pay=("good.wood", "good.gold")))
+    assert [codes.describe(c) for c in build] == [
+        "build#1 ship=ship.large.l01",
+        "build#2 pay=[good.wood,good.gold]",
+        "build#3 -",
+    ]
+
+
+def test_the_table_is_read_from_the_generated_module_only() -> None:
+    """A code table is built from any module with the right names (what the template renders)."""
+    import types
+
+    table = types.ModuleType("tiny")
+    table.DOMAINS = {"good": ("a", "b")}  # type: ignore[attr-defined]
+    table.MULTISETS = {"pay": ("good", 2)}  # type: ignore[attr-defined]
+    table.KINDS = {"done": (), "buy": (("good:good",), ("pay:pay",))}  # type: ignore[attr-defined]
+    codes = ActionCodes(table)
+    assert codes.size == 1 + 2 + 6  # done; a or b; (), (a), (b), (a,a), (a,b), (b,b)
+    assert codes.encode(Action.make("buy", good="b", pay=("a", "b"))) == (2, 3 + 4)

@@ -1,0 +1,67 @@
+"""The PettingZoo environments pass PettingZoo's own API and seed tests, for every player count of both games."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("pettingzoo")
+
+from pettingzoo.test import api_test, seed_test
+
+from engine.adapters.codes import action_codes
+from engine.adapters.pettingzoo import env
+
+RNFL = "race_to_the_new_found_land"
+FD = "francis_drake"
+COUNTS = [(RNFL, n) for n in (2, 3, 4)] + [(FD, n) for n in (3, 4, 5)]
+
+
+@pytest.mark.parametrize(("game", "players"), COUNTS)
+def test_api_test(game: str, players: int) -> None:
+    api_test(env(game=game, players=players), num_cycles=200)
+
+
+@pytest.mark.parametrize(("game", "players"), COUNTS)
+def test_seed_test(game: str, players: int) -> None:
+    seed_test(lambda: env(game=game, players=players), num_cycles=200)
+
+
+@pytest.mark.parametrize("game", [RNFL, FD])
+def test_whole_games_end_with_zero_sum_rewards(game: str) -> None:
+    """Masked random play reaches the end; the mask is the legal codes; the rewards are the win/loss returns."""
+    e = env(game=game, players=3)
+    e.reset(seed=5)
+    rng = np.random.default_rng(5)
+    totals = dict.fromkeys(e.possible_agents, 0.0)
+    for agent in e.agent_iter():
+        observation, reward, termination, truncation, _ = e.last()
+        totals[agent] += reward
+        if termination or truncation:
+            e.step(None)
+            continue
+        mask = observation["action_mask"]
+        assert np.flatnonzero(mask).tolist() == e.unwrapped.legal_actions()
+        assert observation["observation"].shape == e.observation_space(agent)["observation"].shape
+        e.step(int(rng.choice(np.flatnonzero(mask))))
+    assert sum(totals.values()) == pytest.approx(0.0) and max(totals.values()) > 0
+
+
+def test_spaces_report_the_code_table() -> None:
+    e = env(game=RNFL, players=4)
+    assert e.action_space("player_0").n == action_codes(RNFL).size
+    assert e.observation_space("player_3")["action_mask"].shape == (action_codes(RNFL).size,)
+
+
+def test_bad_configuration_fails_at_creation() -> None:
+    with pytest.raises(ValueError, match="edition"):
+        env(game=RNFL, edition="fr")
+    with pytest.raises(ValueError):
+        env(game=FD, players=7)
+
+
+def test_render_shows_the_board_to_the_agent_to_move() -> None:
+    e = env(game=FD, players=3, render_mode="ansi")
+    e.reset(seed=2)
+    text = e.render()
+    assert "Voyage 1" in text and "you" in text
