@@ -86,8 +86,8 @@ def test_illegal_code_is_refused_and_changes_nothing() -> None:
 
 def test_an_action_the_table_lacks_fails_clearly() -> None:
     codes = action_codes(RNFL)
-    with pytest.raises(UnencodableActionError, match=r"action kind 'play_card' .* has no code"):
-        codes.encode(Action.make("play_card"))
+    with pytest.raises(UnencodableActionError, match=r"action kind 'bribe' .* has no code"):
+        codes.encode(Action.make("bribe"))
     with pytest.raises(UnencodableActionError, match="not in domain 'good'"):
         codes.encode(Action.make("load", good="good.spice"))
     with pytest.raises(UnencodableActionError, match=r"argument.*colour"):
