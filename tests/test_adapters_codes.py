@@ -28,9 +28,11 @@ def test_both_games_are_adapted() -> None:
 @pytest.mark.parametrize(("game_id", "players", "edition"), CONFIGS)
 def test_every_legal_action_round_trips(game_id: str, players: int, edition: str | None) -> None:
     """In random games (random over the codes, as an agent plays), every legal action of every decision has codes
-    in 0 … N-1, no two share them, the steps a player gives decode to it, and the stepper plays what it decodes."""
+    in 0 … N-1, no two share them, the steps a player gives decode to it, and the stepper plays what it decodes.
+    The options are the engine's legal actions, less only what an opening entry's choice leaves out."""
     codes = action_codes(game_id)
     games = 10 if game_id == RNFL else 20
+    detours = 0
     for seed in range(games):
         state = load_game(GameConfig(game=game_id, players=players, seed=seed, edition=edition)).new_initial_state()
         stepper = Stepper(state)
@@ -41,16 +43,50 @@ def test_every_legal_action_round_trips(game_id: str, players: int, edition: str
             encoded = [codes.encode(a) for a in legal]
             assert len(set(encoded)) == len(legal)
             assert all(0 <= c < codes.size for e in encoded for c in e)
-            for action in legal:
+            opened = codes.openers.get(state.history[-1].kind) if state.history else None
+            options = stepper.options()
+            assert options == [a for a in legal if not opened or a.kind not in opened]
+            for action in options:
                 assert stepper.decode(stepper.steps_of(action)) == action
                 assert stepper.decode(codes.encode(action)) == action
-            chosen = legal[rng.randrange(len(legal))]
+            chosen = options[rng.randrange(len(options))]
+            detours += opened is not None
             played = None
             for code in stepper.steps_of(chosen):
                 assert code in stepper.legal_codes()
                 played = stepper.apply(code)
             assert played == chosen
             assert state.history[-1] == chosen
+    if game_id == RNFL:
+        assert detours > 0, "no 1x card was played through the play_card entry"
+
+
+def test_the_card_choice_opened_by_play_card_offers_the_cards_only() -> None:
+    """After ``play_card`` the engine offers ``done`` and the cards; the adapters offer the cards, so every
+    opening plays a card (the engine's ``done`` there changes nothing, and could be chosen forever)."""
+    codes = action_codes(RNFL)
+    (entry,) = codes.encode(Action.make("play_card"))
+    assert codes.drops_after == {entry: frozenset({"done"})}
+    for seed in range(20):
+        stepper = Stepper(load_game(GameConfig(game=RNFL, players=3, seed=seed)).new_initial_state())
+        rng = random.Random(seed)
+        while not stepper.is_terminal():
+            legal = stepper.legal_codes()
+            if entry in legal:
+                player = stepper.current_player
+                assert stepper.apply(entry) == Action.make("play_card")
+                engine_options = stepper.state.legal_actions()
+                assert engine_options[0] == Action.make("done") and len(engine_options) >= 2
+                assert stepper.options() == engine_options[1:]
+                assert all(a.kind == "play" for a in stepper.options()) and stepper.current_player == player
+                done = codes.encode(Action.make("done"))[0]
+                with pytest.raises(IllegalCodeError):
+                    stepper.apply(done)
+                copy = Stepper.from_json(stepper.to_json())  # rebuilt from the history: the same options
+                assert copy.legal_codes() == stepper.legal_codes()
+                return
+            stepper.apply(legal[rng.randrange(len(legal))])
+    pytest.fail("no play_card entry in 20 games")
 
 
 def test_stepper_asks_the_next_step_when_the_first_leaves_several_actions() -> None:

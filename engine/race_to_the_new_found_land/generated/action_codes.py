@@ -318,3 +318,9 @@ PRIVATE: dict[str, tuple[str, ...]] = {
     "keep": ("card",),
     "frame": ("card",),
 }
+
+#: An entry that opens a choice → the kinds the adapters leave out of it. The play_card entry opens the choice
+#: of a 1x card, where "done" would close it with nothing played: an agent could open and close it forever.
+OPENERS: dict[str, tuple[str, ...]] = {
+    "play_card": ("done",),
+}
