@@ -63,6 +63,11 @@ from engine.runtime.registry import load_game
 #: Chance nodes at the start of a game, one per byte of the engine's seed.
 SEED_NODES = 4
 SEED_OUTCOMES = 256
+#: Every chance node's outcomes: the 256 values of a byte, equally likely.
+SEED_CHANCE_OUTCOMES: list[tuple[int, float]] = [(byte, 1.0 / SEED_OUTCOMES) for byte in range(SEED_OUTCOMES)]
+#: OpenSpiel's ids of the chance player and of "nobody: the game is over", as plain ints.
+CHANCE = int(pyspiel.PlayerId.CHANCE)
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 #: A ruling parameter left at this value plays the edition's reading.
 EDITION_READING = "edition"
 RULING_PREFIX = "ruling_"
@@ -164,29 +169,34 @@ class RulespecState(pyspiel.State):
     """A game in progress: the seed's chance nodes, then an engine state advanced one code per action.
 
     Every field is a slot, so OpenSpiel's ``clone`` and serialisation, which go through ``__dict__``, carry
-    only the action history that OpenSpiel keeps itself; a state made that way replays it when first used."""
+    only the action history that OpenSpiel keeps itself; a state made that way replays it when first used.
+    OpenSpiel asks for the player to move several times per action (about four, and twice whether the game is
+    over): it is kept, not worked out each time."""
 
-    __slots__ = ("_recalls", "_seed_bytes", "_stepper", "_synced")
+    __slots__ = ("_current", "_recalls", "_seed_bytes", "_stepper")
 
     def __init__(self, game: RulespecGame) -> None:
         super().__init__(game)
         self._seed_bytes: list[int] = []  # the chance outcomes so far
         self._stepper: Stepper | None = None  # the engine, once the seed is dealt
         self._recalls: dict[int, Recall] = {}  # what each seat has seen, built when its information state is asked
-        self._synced = False  # whether this object has replayed the history OpenSpiel holds for it
+        # the player to move; None until this object has replayed the history OpenSpiel holds for it
+        self._current: int | None = None
 
-    def _sync(self) -> None:
+    def _sync(self) -> int:
         """Replay the history OpenSpiel holds for this state: empty for a new state, the original's for a copy
         (``clone``) or a state read back (``deserialize_game_and_state``), which OpenSpiel makes as a new initial
-        state and then gives the history, without telling the Python object."""
-        self._synced = True
+        state and then gives the history, without telling the Python object. Returns the player to move."""
+        self._current = CHANCE
         for action in self.history():
             self._play(int(action))
+        return self._current
 
     def _play(self, action: int) -> None:
         stepper = self._stepper
         if stepper is not None:
             stepper.apply(action)
+            self._current = TERMINAL if stepper.is_terminal() else stepper.current_player
             return
         if not 0 <= action < SEED_OUTCOMES:
             raise ValueError(f"chance outcome {action} is outside 0 … {SEED_OUTCOMES - 1}")
@@ -196,12 +206,13 @@ class RulespecState(pyspiel.State):
             for byte in self._seed_bytes:
                 seed = seed * SEED_OUTCOMES + byte
             game: RulespecGame = self.get_game()
-            self._stepper = game._stepper(seed)
+            self._stepper = stepper = game._stepper(seed)
+            self._current = TERMINAL if stepper.is_terminal() else stepper.current_player
 
     @property
     def stepper(self) -> Stepper:
         """The engine behind this state, advanced by codes (read it; play through ``apply_action``)."""
-        if not self._synced:
+        if self._current is None:
             self._sync()
         stepper = self._stepper
         if stepper is None:
@@ -209,43 +220,33 @@ class RulespecState(pyspiel.State):
         return stepper
 
     def current_player(self) -> int:
-        if not self._synced:
-            self._sync()
-        stepper = self._stepper
-        if stepper is None:
-            return pyspiel.PlayerId.CHANCE
-        return pyspiel.PlayerId.TERMINAL if stepper.is_terminal() else stepper.current_player
+        current = self._current
+        return current if current is not None else self._sync()
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        p = 1.0 / SEED_OUTCOMES
-        return [(b, p) for b in range(SEED_OUTCOMES)]
+        return list(SEED_CHANCE_OUTCOMES)
 
     def _legal_actions(self, player: int) -> list[int]:
         return self.stepper.legal_codes()
 
     def _apply_action(self, action: int) -> None:
-        if not self._synced:
+        if self._current is None:
             self._sync()
-        self._play(int(action))
+        self._play(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if player == CHANCE:
             return f"seed byte: {action}"
         return self.stepper.codes.describe(int(action))
 
     def is_terminal(self) -> bool:
-        if not self._synced:
-            self._sync()
-        stepper = self._stepper
-        return stepper is not None and stepper.is_terminal()
+        current = self._current
+        return (current if current is not None else self._sync()) == TERMINAL
 
     def returns(self) -> list[float]:
-        if not self._synced:
-            self._sync()
-        stepper = self._stepper
-        if stepper is None:
+        if self.dealing():
             return [0.0] * self.num_players()
-        return win_loss_returns(stepper.state)
+        return win_loss_returns(self.stepper.state)
 
     def engine_state(self) -> Any:
         """The engine state (:class:`engine.runtime.api.State`) behind this one: read it, do not apply to it."""
@@ -253,7 +254,7 @@ class RulespecState(pyspiel.State):
 
     def dealing(self) -> bool:
         """Whether the seed is still being dealt (the chance nodes at the start)."""
-        if not self._synced:
+        if self._current is None:
             self._sync()
         return self._stepper is None
 
@@ -262,7 +263,7 @@ class RulespecState(pyspiel.State):
         return information_state_string(self.stepper, player, self._recalls)
 
     def __str__(self) -> str:
-        if not self._synced:
+        if self._current is None:
             self._sync()
         stepper = self._stepper
         if stepper is None:
