@@ -19,6 +19,9 @@ def register(app: typer.Typer) -> None:
     app.command("play", help="Play a game in the terminal against bots (or hot-seat).")(play)
     app.command("replay", help="Re-play a JSON-lines game log and verify every move and the final scores.")(replay)
     app.command("simulate", help="Play many bot games and report win rates and scores with 95 % intervals.")(simulate)
+    from cli import impact_command
+
+    impact_command.register(app)
 
 
 def _fail(message: str, code: int = 2) -> None:

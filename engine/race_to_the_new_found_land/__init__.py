@@ -27,6 +27,6 @@ BOTS: dict[str, Callable[[], Any]] = {"heuristic": _heuristic}
 
 #: Modules that ``python -m engine.native_build`` compiles with mypyc (see :mod:`engine.native`): those a random
 #: game runs through on every move. They must type-check cleanly, and nothing may monkeypatch their functions.
-NATIVE_MODULES = ("defs", "game", "state")
+NATIVE_MODULES = ("defs", "game", "state", "bots")
 
 __all__ = ["BOTS", "GAME", "NATIVE_MODULES", "RaceGame"]

@@ -66,7 +66,7 @@ GC_YOUNG_THRESHOLD = 10_000
 
 
 @contextmanager
-def _batch_gc() -> Iterator[None]:
+def batch_gc() -> Iterator[None]:
     """Collect the young generation less often while a batch of games runs, and keep the collector off what
     existed before it; restore both after.
 
@@ -92,7 +92,7 @@ def _batch_gc() -> Iterator[None]:
 
 def _run_chunk(args: tuple[GameConfig, list[str], int, int, bool]) -> list[GameRecord]:
     base, bots, start, stop, rotate = args
-    with _batch_gc():
+    with batch_gc():
         return [run_game(replace(base, seed=base.seed + i), seat_bots(bots, base.players, i, rotate)) for i in range(start, stop)]
 
 
