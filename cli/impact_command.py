@@ -95,6 +95,8 @@ def impact(
         raise _fail(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")
     if games < 1:
         raise _fail("--games must be at least 1")
+    if write and ruling:
+        raise _fail("--write records every ruling of the game: drop --ruling (or write the report with --output)")
     spec = load_valid_spec(game)
     names = _bot_list(spec.id, bots)
     counts = _int_list(players, "--players") if players else None

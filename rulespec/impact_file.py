@@ -183,7 +183,7 @@ def attach_measured(spec: Spec) -> None:
 
 def check_impact_file(spec: Spec) -> list[Problem]:
     """Warnings about the impact file of a game with rulings and an engine: missing, invalid, stale or incomplete."""
-    if not spec.rulings or not engine_sources(spec.id):
+    if not engine_sources(spec.id):
         return []
     path = impact_path(spec)
     shown = display_path(path)
@@ -193,7 +193,7 @@ def check_impact_file(spec: Spec) -> list[Problem]:
         return Problem(shown, line, "", message, "impact", "warning")
 
     if not path.is_file():
-        return [warn(f"missing: the rulings' impact is not measured; run `{command}`")]
+        return [warn(f"missing: the rulings' impact is not measured; run `{command}`")] if spec.rulings else []
     try:
         data = read_impact_file(path)
     except ImpactFileError as exc:

@@ -43,9 +43,14 @@ def kind_files(folder: Path) -> dict[str, list[Path]]:
     return found
 
 
+#: Generated files a game folder may hold beside its spec (``rulespec impact --write`` writes impact.yaml).
+GENERATED_FILES: tuple[str, ...] = ("impact.yaml",)
+
+
 def stray_files(folder: Path) -> list[Path]:
     """YAML files in ``folder`` that belong to no kind (probably a typo in a file name)."""
     known = {f for files in kind_files(folder).values() for f in files}
+    known |= {folder / name for name in GENERATED_FILES}
     return sorted(p for p in folder.rglob("*.y*ml") if p not in known)
 
 

@@ -244,6 +244,9 @@ def build_spec(folder: Path, documents: dict[str, list[YamlDocument]]) -> Spec:
             NotRule(edition=item["edition"], quote=item["quote"], kind=item["kind"], reason=item["reason"],
                     origin=_origin(doc, path), until=item.get("until"))
         )
+    from rulespec.impact_file import attach_measured
+
+    attach_measured(spec)  # the measured impact of each ruling, from the generated impact.yaml (when there is one)
     return spec
 
 

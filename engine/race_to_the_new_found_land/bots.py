@@ -126,12 +126,15 @@ def _entry_value(state: st.RaceState, a: int, ship: Any, p: int, memo: dict[Any,
         return (2.0 * ship.settler + 2.0) if spots else float(ship.settler * T.new_england_points)
     if a == st.A_DELIVER:
         have = sum(state.goods[p])
-        return 2.0 * min(ship.crate, have)
+        # a contract pays about two points a good; Antwerp a point a good, for as many goods as the reading lets
+        # one ship take, worth it where goods have little else to buy (the last round)
+        shipped = min(ship.crate, have) if T.antwerp_crate_limited else have
+        keep = 0.1 if state.round >= T.rounds - 1 else 0.6
+        return max(2.0 * min(ship.crate, have), shipped * (T.antwerp_points - keep))
     return 3.0 + 0.6 * ship.telescope
 
 
 def _score_plan(state: st.RaceState, action: Action, memo: dict[Any, Any]) -> float:
-    T = state.T
     if action.kind == "done":
         return 0.0
     ident = action.get("ship")

@@ -374,7 +374,7 @@ def reading_summary(ruling: RulingPlan, reading: ReadingPlan, verdict: Verdict, 
         else:
             text += f"; {measure} {est.mean:+.2f}{where}"
     if verdict.impact_class == "none":
-        text += ", within noise"
+        text += ", within noise once every figure tested is counted"
     changed = f"changes {_percent(whole.changed.mean)} of games"
     return f"{text}; {arises}; {changed}"
 
