@@ -237,7 +237,6 @@ def build_spec(folder: Path, documents: dict[str, list[YamlDocument]]) -> Spec:
         spec.rulings[item["id"]] = Ruling(
             id=item["id"], rules=tuple(item["rules"]), question=item["question"], readings=readings,
             default=item["default"], reason=item["reason"], origin=_origin(doc, path),
-            impact=item.get("impact", "medium"),
         )
     for doc, path, item in _items(documents.get("not_rules", []), "passages"):
         spec.not_rules.append(
