@@ -83,13 +83,14 @@ def impact(
     write: Annotated[
         bool, typer.Option("--write", help="Also write the measured classes to the game's impact.yaml (committed).")
     ] = False,
+    every_game: Annotated[
+        bool, typer.Option("--all", help="Every bundled game in turn (e.g. rulespec impact --all --write).")
+    ] = False,
 ) -> None:
     """Measure each ruling's readings by paired bot games: score, spread, win-rate and length shifts with 95 %
     intervals, how often the ruling's situation arises, and an impact class (none, low, medium, high)."""
-    from cli.engine_commands import _bot_list, _game_or_default
-    from cli.spec_commands import load_valid_spec
+    from cli.engine_commands import _game_or_default
 
-    game = _game_or_default(game)
     fmt = "json" if as_json else fmt
     if fmt not in FORMATS:
         raise _fail(f"--format must be one of {', '.join(FORMATS)}, not {fmt!r}")
@@ -97,10 +98,30 @@ def impact(
         raise _fail("--games must be at least 1")
     if write and ruling:
         raise _fail("--write records every ruling of the game: drop --ruling (or write the report with --output)")
+    if every_game:
+        from rulespec.loading import bundled_games
+
+        if game is not None or output is not None or ruling or players:
+            raise _fail("--all measures every bundled game at every player count: drop the game, --ruling, "
+                        "--players and --output")  # fmt: skip
+        for name in bundled_games():
+            _measure(name, games, None, bots, None, variant or [], seed, jobs, backend, address, fmt, None, write)
+        return
+    counts = _int_list(players, "--players") if players else None
+    _measure(_game_or_default(game), games, counts, bots, ruling, variant or [], seed, jobs, backend, address, fmt,
+             output, write)  # fmt: skip
+
+
+def _measure(game: str, games: int, counts: list[int] | None, bots: str, ruling: list[str] | None, variants: list[str],
+             seed: int, jobs: int, backend: str, address: str | None, fmt: str, output: Path | None,
+             write: bool) -> None:  # fmt: skip
+    """One game's sweep, its report, and (``write``) its impact file."""
+    from cli.engine_commands import _bot_list
+    from cli.spec_commands import load_valid_spec
+
     spec = load_valid_spec(game)
     names = _bot_list(spec.id, bots)
-    counts = _int_list(players, "--players") if players else None
-    plan = build_plan(spec, games, counts, names, seed, ruling, variant or [])
+    plan = build_plan(spec, games, counts, names, seed, ruling, variants)
     from engine.runtime.simulate import TooManyGamesError, check_game_count
 
     try:

@@ -158,13 +158,14 @@ class Estimate:
 
     def beyond_noise(self, z: float) -> bool:
         """Whether the interval at ``z`` excludes zero."""
-        if self.n < 2:
+        if self.n < 2 or not math.isfinite(self.se):
             return False
         return abs(self.mean) > z * self.se if self.se > 0 else self.mean != 0
 
     def to_json(self) -> dict[str, Any]:
         low, high = self.interval()
-        return {"shift": _r(self.mean), "ci": [_r(low), _r(high)], "n": self.n}
+        ci = [_r(low), _r(high)] if math.isfinite(self.se) else None
+        return {"shift": _r(self.mean), "ci": ci, "n": self.n}
 
 
 def _r(value: float) -> float:
@@ -179,7 +180,7 @@ def estimate(cell: list[int] | None, scale: float = 1.0) -> Estimate:
     n, total, squares = cell
     mean = total / n / scale
     if n < 2:
-        return Estimate(mean, 0.0, n)
+        return Estimate(mean, math.inf, n)  # one pair says nothing of the spread: no interval, never significant
     variance = max(n * squares - total * total, 0) / (n * (n - 1))
     return Estimate(mean, math.sqrt(variance / n) / scale, n)
 
@@ -352,6 +353,12 @@ def classify(scopes: dict[str, Scope]) -> Verdict:
 # --------------------------------------------------------------------------- the report
 
 
+def key_label(key: str) -> str:
+    """A win-rate key in words: ``seat:0`` → ``seat 0``, ``nation:nation.england`` → ``nation.england``."""
+    group, _, value = key.partition(":")
+    return value if value.startswith(group + ".") else f"{group} {value}"
+
+
 def _percent(share: float) -> str:
     return f"{share:.0%}" if share >= 0.01 or share == 0 else f"{share:.1%}"
 
@@ -365,12 +372,13 @@ def reading_summary(ruling: RulingPlan, reading: ReadingPlan, verdict: Verdict, 
     if not verdict.exercised:
         return f"{reading.id}: not exercised by these bots ({arises})"
     low, high = whole.score.interval()
-    text = f"{reading.id}: mean score {whole.score.mean:+.2f} [{low:+.2f}, {high:+.2f}] per player"
+    interval = f" [{low:+.2f}, {high:+.2f}]" if math.isfinite(whole.score.se) else ""
+    text = f"{reading.id}: mean score {whole.score.mean:+.2f}{interval} per player"
     if verdict.strongest and verdict.strongest[1] != "score":
         scope, measure, key, est, _, _ = verdict.strongest
         where = "" if scope == "all" else f" at {scope} players"
         if measure == "win":
-            text += f"; win rate of {key.replace(':', ' ')} {est.mean * 100:+.1f} points{where}"
+            text += f"; win rate of {key_label(key)} {est.mean * 100:+.1f} points{where}"
         else:
             text += f"; {measure} {est.mean:+.2f}{where}"
     if verdict.impact_class == "none":

@@ -13,6 +13,8 @@ import io
 import json
 from typing import Any
 
+from engine.runtime.impact import key_label
+
 CLASS_COLOURS = {"none": "#9e9e9e", "low": "#4c9f70", "medium": "#e0a030", "high": "#c0392b"}
 
 
@@ -28,6 +30,8 @@ def render(report: dict[str, Any], fmt: str) -> str:
 
 
 def _ci(figure: dict[str, Any], scale: float = 1.0, digits: int = 2) -> str:
+    if figure["ci"] is None:  # a single pair: no interval
+        return f"{figure['shift'] * scale:+.{digits}f} [no interval]"
     low, high = figure["ci"]
     return f"{figure['shift'] * scale:+.{digits}f} [{low * scale:+.{digits}f}, {high * scale:+.{digits}f}]"
 
@@ -106,15 +110,15 @@ def chart_svg(ruling: dict[str, Any], class_bot: str) -> str:
     for reading in readings:
         for bot, column in reading["bots"].items():
             for players, scope in column["players"].items():
-                low, high = scope["score"]["ci"]
+                low, high = scope["score"]["ci"] or (scope["score"]["shift"],) * 2
                 label = f"{reading['id']} · {bot} · {'all' if players == 'all' else players + 'p'}"
                 score_rows.append((label, scope["score"]["shift"], low, high, bot))
     win_rows: list[tuple[str, float, float, float]] = []
     for reading in readings:
         scope = reading["bots"].get(class_bot, next(iter(reading["bots"].values())))["players"]["all"]
         for key, figure in scope["win"].items():
-            low, high = figure["ci"]
-            win_rows.append((f"{reading['id']} · {key.replace(':', ' ')}", figure["shift"] * 100, low * 100, high * 100))
+            low, high = figure["ci"] or (figure["shift"],) * 2
+            win_rows.append((f"{reading['id']} · {key_label(key)}", figure["shift"] * 100, low * 100, high * 100))
     height = 0.9 + 0.24 * max(len(score_rows), len(win_rows))
     fig, (left, right) = plt.subplots(1, 2, figsize=(10, height), gridspec_kw={"width_ratios": [1, 1]})
     colour = CLASS_COLOURS.get(ruling["class"], "#333333")
