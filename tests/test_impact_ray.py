@@ -43,3 +43,20 @@ def test_ray_simulation_equals_local_simulation(ray_backend: RayBackend) -> None
     remote = simulate_summary(config, 12, ["heuristic", "random"], backend=ray_backend)
     assert remote.to_json() == local.to_json()
     assert ray_backend.workers == 2
+
+
+def test_cli_json_is_the_same_on_ray(ray_backend: RayBackend, tmp_path) -> None:
+    """`rulespec impact … --backend ray` (joining the running instance) writes the local backend's bytes."""
+    from typer.testing import CliRunner
+
+    from cli.app import app
+
+    args = ["impact", GAME, "--games", "2", "--players", "2", "--ruling", "frame_marker_move_back", "--json"]
+    outputs = []
+    for backend in ("local", "ray"):
+        out = tmp_path / f"{backend}.json"
+        result = CliRunner().invoke(app, [*args, "--backend", backend, "--jobs", "2", "--output", str(out)])
+        assert result.exit_code == 0, result.output
+        outputs.append(out.read_bytes())
+    assert outputs[0] == outputs[1]
+    assert ray.is_initialized()  # the command joined the instance it found and left it running

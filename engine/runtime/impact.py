@@ -104,7 +104,9 @@ class SweepPlan:
         return tuple((r.id, r.default) for r in self.rulings)
 
     def total_games(self) -> int:
-        """Games the sweep plays (each seed's default game once, then one per reading)."""
+        """Games the sweep plays (each seed's default game once, then one per reading; none without a reading)."""
+        if not self.arms():
+            return 0
         return self.games * len(self.players) * len(self.bots) * (1 + len(self.arms()))
 
     def tasks(self, workers: int) -> Iterator[PairTask]:
