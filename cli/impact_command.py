@@ -125,7 +125,8 @@ def _measure(game: str, games: int, counts: list[int] | None, bots: str, ruling:
     from engine.runtime.simulate import TooManyGamesError, check_game_count
 
     try:
-        check_game_count(plan.total_games())
+        if plan.total_games():  # (a game without rulings plays nothing and still gets its report and file)
+            check_game_count(plan.total_games())
     except TooManyGamesError:
         raise _fail(f"this sweep would play {plan.total_games():,} games; lower --games, --players or --bots") from None
     report, elapsed = _run(plan, backend, jobs or os.cpu_count() or 1, address)

@@ -117,3 +117,13 @@ def test_bad_input_is_a_clear_error(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["impact", GAME, *args])
     assert result.exit_code == 2 and message in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_game_without_rulings_gets_an_empty_report(tmp_path: Path) -> None:
+    out = tmp_path / "fd.json"
+    result = runner.invoke(app, ["impact", "francis_drake", "--games", "2", "--json", "--output", str(out)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert data["rulings"] == [] and data["parameters"]["players"] == [3, 4, 5]
+    text = runner.invoke(app, ["impact", "francis_drake", "--games", "2"])
+    assert text.exit_code == 0 and "nothing to measure" in text.output

@@ -73,6 +73,8 @@ def text(report: dict[str, Any]) -> str:
             tables.append(rows)
             for row in rows:
                 widths = [max(w, len(c)) for w, c in zip(widths, row, strict=True)]
+    if not report["rulings"]:
+        out.append("The spec records no ruling: nothing to measure.")
     index = 0
     for ruling in report["rulings"]:
         flag = "" if ruling["exercised"] else "  (not exercised by these bots)"
@@ -176,7 +178,8 @@ h1 { font-size: 1.5em; } h2 { font-size: 1.15em; margin-top: 2em; border-bottom:
 table { border-collapse: collapse; margin: .5em 0 1em; font-size: 12px; }
 th, td { border: 1px solid #ddd; padding: .2em .5em; text-align: right; } th { background: #f4f4f4; }
 td:first-child, th:first-child { text-align: left; } td.summary { text-align: left; }
-.class { display: inline-block; padding: 0 .5em; border-radius: .3em; color: #fff; font-weight: 600; }
+.class { display: inline-block; padding: 0 .5em; border-radius: .3em; color: #fff; font-weight: 600;
+         -webkit-print-color-adjust: exact; print-color-adjust: exact; }
 .note { color: #666; } svg { max-width: 100%; height: auto; }
 section { break-inside: avoid; }
 @media print { body { margin: 0; max-width: none; } h2 { break-after: avoid; } }
