@@ -492,6 +492,15 @@ def _span(edition: str, source: str, start: int, end: int) -> dict[str, Any]:
     return {"edition": edition, "start": start, "end": end, "text": source[start:end]}
 
 
+def ruling_severity(ruling: Any) -> str:
+    """The severity a ruling lends a finding: its measured impact class (``rulespec impact``; none counts as
+    low, since the texts still disagree); medium while the ruling has not been measured."""
+    measured = ruling.measured
+    if measured is None:
+        return "medium"
+    return measured.impact_class if measured.impact_class in SEVERITY_ORDER else "low"
+
+
 def _weigh_rulings(spec: Any, findings: list[dict[str, Any]]) -> set[str]:
     """Raise text findings that match a ruling of the spec to the ruling's impact; return the rulings shown.
 
@@ -523,7 +532,7 @@ def _weigh_rulings(spec: Any, findings: list[dict[str, Any]]) -> set[str]:
                     continue  # a term or marker word on one side matches by chance more often than not
                 if finding["kind"] == "number_missing" and finding["severity"] == "low":
                     continue  # a 1 or 2 left implicit ("a", "one or more", "both") is no sign of the disagreement
-                impact = ruling.impact if ruling.impact in SEVERITY_ORDER else "medium"
+                impact = ruling_severity(ruling)
                 if SEVERITY_ORDER[impact] < SEVERITY_ORDER[finding["severity"]]:
                     finding["severity"] = impact
             elif ruling.id == own and finding["severity"] in ("high", "medium"):
@@ -559,7 +568,7 @@ def _spec_findings(spec: Any, sources: Mapping[str, str], shown: set[str]) -> li
             {
                 "id": finding_id("ruling:" + ruling.id, spans),
                 "kind": "ruling",
-                "severity": ruling.impact if ruling.impact in SEVERITY_ORDER else "medium",
+                "severity": ruling_severity(ruling),
                 "origin": "spec",
                 "rule": ruling.rules[0] if ruling.rules else None,
                 "message": message,
