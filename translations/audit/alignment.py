@@ -84,6 +84,7 @@ class PreparedEdition:
     generic_concepts: frozenset[str] = frozenset()  # concepts named so often that pronouns stand in for them
     concept_kinds: dict[str, str] = field(default_factory=dict)  # concept id -> glossary kind
     not_rules: frozenset[int] = frozenset()  # sentences the spec lists as not rules (credits, examples...)
+    terms: dict[str, str] = field(default_factory=dict)  # concept id -> this edition's term, for messages
 
     @property
     def active(self) -> list[int]:

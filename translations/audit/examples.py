@@ -29,13 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from translations.audit.lexicon import (
-    GENERIC_DETERMINERS,
-    PLAYER_COLOURS,
-    PLAYER_NOUNS,
-    SECOND_PERSON,
-    THIRD_PERSON_SUBJECTS,
-)
+from translations.audit.lexicon import lexicon
 from translations.audit.segment import Sentence
 
 #: Sentence kinds that are never examples (they are labelled as what they are).
@@ -46,8 +40,8 @@ _EMPHASIS = frozenset("*_")
 def names_a_player(sentence: Sentence, language: str, source: str) -> bool:
     """A player colour used as a player's name: capitalised ("Yellow has", "Gelb hat"), emphasised in the source
     ("**rood** heeft"), or before the word "player" ("the red player")."""
-    colours = PLAYER_COLOURS.get(language, frozenset())
-    players = PLAYER_NOUNS.get(language, frozenset())
+    colours = lexicon(language).player_colours
+    players = lexicon(language).player_nouns
     tokens = sentence.tokens
     for i, token in enumerate(tokens):
         if token not in colours:
@@ -78,8 +72,8 @@ def _emphasised(sentence: Sentence, source: str, start: int, end: int) -> bool:
 def addresses_reader(sentences: Sequence[Sentence], language: str) -> bool:
     """The edition states its rules to "you" ("du"): more sentences use a second-person pronoun than a
     third-person subject. (The Dutch rulebook here writes "de speler ... hij" throughout: no.)"""
-    second = SECOND_PERSON.get(language, frozenset())
-    third = THIRD_PERSON_SUBJECTS.get(language, frozenset())
+    second = lexicon(language).second_person
+    third = lexicon(language).third_person_subjects
     to_you = sum(1 for s in sentences if second.intersection(s.tokens))
     about_him = sum(1 for s in sentences if third.intersection(s.tokens))
     return to_you > about_him
@@ -88,12 +82,13 @@ def addresses_reader(sentences: Sequence[Sentence], language: str) -> bool:
 def tells_a_story(sentence: Sentence, language: str) -> bool:
     """A third-person subject and no "you", and no "each/a player" the pronoun could stand for."""
     tokens = sentence.tokens
-    if not THIRD_PERSON_SUBJECTS.get(language, frozenset()).intersection(tokens):
+    lex = lexicon(language)
+    if not lex.third_person_subjects.intersection(tokens):
         return False
-    if SECOND_PERSON.get(language, frozenset()).intersection(tokens):
+    if lex.second_person.intersection(tokens):
         return False
-    players = PLAYER_NOUNS.get(language, frozenset())
-    determiners = GENERIC_DETERMINERS.get(language, frozenset())
+    players = lex.player_nouns
+    determiners = lex.generic_determiners
     return not any(t in players and i > 0 and tokens[i - 1] in determiners for i, t in enumerate(tokens))
 
 

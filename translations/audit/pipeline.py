@@ -72,14 +72,15 @@ class Merged:
 
 def _check_language(edition_id: str, language: str, text: str, path: str) -> None:
     """Refuse a file whose function words are not those of the edition's language."""
-    from translations.audit.lexicon import STOPWORDS
+    from translations.audit.lexicon import languages, lexicon
 
-    if language not in STOPWORDS:
+    stopwords = {lang: lexicon(lang).stopwords for lang in languages()}
+    if language not in stopwords:
         return
     words = [w.lower() for w in text[:200_000].split()]
     if len(words) < 20:
         return
-    scores = {lang: sum(w in stop for w in words) / len(words) for lang, stop in STOPWORDS.items()}
+    scores = {lang: sum(w in stop for w in words) / len(words) for lang, stop in stopwords.items()}
     best = max(scores, key=lambda k: scores[k])
     if best != language or scores[language] < 0.04:
         raise AuditError(
@@ -175,7 +176,13 @@ def _prepare_text(spec: Any, inputs: AuditInputs, edition_id: str, sentences: li
         for concept in spec.concepts.values()
         if edition_id in concept.terms
     }
-    matcher = GlossaryMatcher(forms, lemmatize) if forms else None
+    numbers = {
+        concept.id: _grammatical_numbers(concept.terms[edition_id])
+        for concept in spec.concepts.values()
+        if edition_id in concept.terms
+    }
+    kinds = {c.id: c.kind for c in spec.concepts.values()}
+    matcher = GlossaryMatcher(forms, lemmatize, numbers, kinds) if forms else None
     features = [sentence_features(s, language, matcher) for s in sentences]
     not_rules = _not_rule_sentences(spec, edition_id, source, sentences)
     named = [c for f in features for c in f.concepts]
@@ -193,7 +200,22 @@ def _prepare_text(spec: Any, inputs: AuditInputs, edition_id: str, sentences: li
         generic_concepts=generic,
         concept_kinds={c.id: c.kind for c in spec.concepts.values()},
         not_rules=not_rules,
+        terms={c.id: c.terms[edition_id].term for c in spec.concepts.values() if edition_id in c.terms},
     )
+
+
+def _grammatical_numbers(term: Any) -> dict[str, str]:
+    """Form -> "sg" / "pl" for the forms of a glossary term whose number the glossary tells."""
+    out = {term.term: "sg"}
+    if term.plural and term.plural != term.term:
+        out[term.plural] = "pl"
+    for case, form in term.cases.items():
+        number = "pl" if "_pl" in case else "sg" if "_sg" in case else None
+        if number and out.get(form, number) == number:
+            out[form] = number
+        elif number:
+            out.pop(form, None)
+    return out
 
 
 def _not_rule_sentences(spec: Any, edition_id: str, source: str, sentences: Sequence[Any]) -> frozenset[int]:
