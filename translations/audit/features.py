@@ -319,6 +319,32 @@ def extract_agents(
     return found
 
 
+#: Endings of plural nouns a lookup lemma strips ("tiles" → "tile", "Schiffe" → "Schiff", "stapels" → "stapel").
+_PLURAL_ENDINGS = {"en": ("s", "es"), "de": ("e", "en", "n", "er", "s"), "nl": ("en", "s", "'s")}
+
+
+def _grammatical_number(
+    sentence: Sentence, span: tuple[int, int], concept: str, numbers: Sequence[NumberMention],
+    told: Mapping[tuple[int, int], str], lex: Lexicon,
+) -> str | None:
+    """Singular or plural of one concept mention: a quantity counting it, then the glossary form matched, then an
+    article right before it ("a stack"), then a plural ending the lookup lemma strips; None when nothing tells."""
+    start, end = span
+    before = next((n for n in numbers if n.counts == concept and n.last <= start <= n.last + 2 and n.quantity), None)
+    if before:
+        return SINGULAR if before.value == 1 else PLURAL
+    if span in told:
+        return told[span]
+    if any(sentence.tokens[k] in lex.weak_numbers and lex.weak_numbers[sentence.tokens[k]] == 1
+           for k in range(max(0, start - 3), start)):
+        return SINGULAR
+    word, lemma = sentence.tokens[end - 1], sentence.lemmas[end - 1] if end - 1 < len(sentence.lemmas) else ""
+    endings = _PLURAL_ENDINGS.get(lex.language, ())
+    if lemma and word != lemma and any(word == lemma + ending for ending in endings):
+        return PLURAL
+    return None
+
+
 def sentence_features(sentence: Sentence, language: str, glossary: GlossaryMatcher | None) -> Features:
     """All features of one sentence."""
     if glossary:
@@ -334,14 +360,38 @@ def sentence_features(sentence: Sentence, language: str, glossary: GlossaryMatch
         blocked = ahead is not None and any(n.last <= m.first < ahead for m in numbers)
         counted.append(replace(n, counts=starts[ahead]) if ahead is not None and not blocked else n)
     grammatical: dict[str, set[str]] = {}
+    lex = lexicon(language)
     for concept, spans in concepts.items():
         for span in spans:
-            # A number right before the term tells its number better than the form ("1 Inselplättchen").
-            before = next((n for n in counted if n.counts == concept and n.last <= span[0] <= n.last + 2 and n.quantity),
-                          None)
-            number = (SINGULAR if before.value == 1 else PLURAL) if before else told.get(span)
+            number = _grammatical_number(sentence, span, concept, counted, told, lex)
             if number:
                 grammatical.setdefault(concept, set()).add(number)
     kinds = glossary.kinds if glossary else {}
     agents = extract_agents(sentence, language, concepts, kinds)
-    return Features(counted, concepts, weak, extract_markers(sentence, language), grammatical, agents)
+    markers = _outside_terms_and_bounds(extract_markers(sentence, language), concepts, sentence.tokens, lex)
+    return Features(counted, concepts, weak, markers, grammatical, agents)
+
+
+#: Marker groups whose words inside a glossary term or a number's bound are part of that, not of the rule's
+#: wording ("first player marker", "lower market row", "2 or more").
+_WORDS_OF_TERMS = frozenset(("comparison", "quantifier", "timing"))
+
+
+def _outside_terms_and_bounds(
+    markers: dict[tuple[str, str], list[tuple[int, int]]], concepts: Mapping[str, list[tuple[int, int]]],
+    tokens: Sequence[str], lex: Lexicon,
+) -> dict[tuple[str, str], list[tuple[int, int]]]:
+    # Only terms of several words hold such words ("first player marker"); a one-word match is the word itself.
+    covered = {k for spans in concepts.values() for s, e in spans if e - s > 1 for k in range(s, e)}
+    for phrases in (*lex.bounds_before.values(), *lex.bounds_after.values()):
+        for phrase in phrases:
+            words = tuple(phrase.split())
+            for k in range(len(tokens) - len(words) + 1):
+                if tuple(tokens[k : k + len(words)]) == words:
+                    covered.update(range(k, k + len(words)))
+    out: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    for key, spans in markers.items():
+        kept = spans if key[0] not in _WORDS_OF_TERMS else [(s, e) for s, e in spans if not covered & set(range(s, e))]
+        if kept:
+            out[key] = kept
+    return out

@@ -296,6 +296,8 @@ def _merge_broken(blocks: list[Block]) -> list[Block]:
             prev.text = f"{prev.text} {block.text}"
             prev.offsets = [*prev.offsets, prev.offsets[-1] + 1, *block.offsets]
             prev.end = block.end
+            if prev.kind == "caption" and len(prev.text.split()) > _CAPTION_WORDS:
+                prev.kind = "paragraph"  # a short first line cut off by a column break, not a figure label
             continue
         block.index = len(merged)
         merged.append(block)
