@@ -64,6 +64,10 @@ ANSWER_WINDOW = 8
 ANSWER_ADJACENT = 2
 #: ...naming the same things and at least this similar in meaning (see :func:`_answered`).
 ANSWER_MIN_SIM = 0.2
+#: Link scores are rounded to this many decimals before any decision: the encoder's output for a sentence varies in
+#: the seventh decimal with the other sentences of its batch, and an edit in one place of a text must not tip a
+#: near tie elsewhere (a draft and its baseline align the same wherever their words are the same).
+SCORE_DECIMALS = 3
 CONCEPT_WEIGHT = 0.15
 NUMBER_WEIGHT = 0.10
 LENGTH_WEIGHT = 0.12
@@ -163,7 +167,8 @@ def _score(x: _Side, y: _Side, mu: float) -> np.ndarray:
     both = (x.numbers.sum(1)[:, None] > 0) & (y.numbers.sum(1)[None, :] > 0)
     numbers = np.where(both, 0.5 + 0.5 * _jaccard(x.numbers, y.numbers), 0.0)
     ratio = np.abs(np.log((x.length[:, None] + 20.0) / (y.length[None, :] + 20.0)) - mu)
-    return sim + CONCEPT_WEIGHT * concepts + NUMBER_WEIGHT * numbers - LENGTH_WEIGHT * np.minimum(ratio, 2.0)
+    score = sim + CONCEPT_WEIGHT * concepts + NUMBER_WEIGHT * numbers - LENGTH_WEIGHT * np.minimum(ratio, 2.0)
+    return np.round(score, SCORE_DECIMALS)
 
 
 def _section_order(a: PreparedEdition, ia: list[int], b: PreparedEdition, ib: list[int], s11: np.ndarray) -> list[int]:
@@ -237,9 +242,10 @@ def align(a: PreparedEdition, b: PreparedEdition) -> list[Link]:
     if not ia or not ib:
         return [Link((i,), (), 0.0) for i in ia] + [Link((), (j,), 0.0) for j in ib]
     side_a, side_b = _sides(a, ia, b, ib)
-    mu = float(np.log((side_a.length.sum() + 1.0) / (side_b.length.sum() + 1.0)))
+    # Rounded: an edit of a few words elsewhere must not shift every length penalty of the text.
+    mu = round(float(np.log((side_a.length.sum() + 1.0) / (side_b.length.sum() + 1.0))), 2)
     s11_full = _score(side_a, side_b, mu)
-    sim_full = side_a.emb @ side_b.emb.T
+    sim_full = np.round(side_a.emb @ side_b.emb.T, SCORE_DECIMALS)
     order = _section_order(a, ia, b, ib, s11_full)
     ib_ord = [ib[p] for p in order]
     side_b = _Side(side_b.emb[order], side_b.concepts[order], side_b.numbers[order], side_b.length[order])
@@ -331,7 +337,7 @@ def _answered(links: list[Link], a: PreparedEdition, b: PreparedEdition) -> list
                 their_features = them.features[j]
                 if not (numbers <= their_features.all_values() and their_features.quantities() <= me.features[i].all_values()):
                     continue
-                sim = float(me.embeddings[i] @ them.embeddings[j])
+                sim = round(float(me.embeddings[i] @ them.embeddings[j]), SCORE_DECIMALS)
                 if sim >= ANSWER_MIN_SIM:
                     best = max(best, sim)
             if best:
@@ -356,7 +362,7 @@ def _leftover_score(x: tuple[np.ndarray, set[str], set[int], float], y: tuple[np
     ratio = min(abs(float(np.log((x[3] + 20.0) / (y[3] + 20.0))) - mu), 2.0)
     numbers = 0.5 + 0.5 * jac(x[2], y[2]) if x[2] and y[2] else 0.0  # type: ignore[arg-type]
     score = float(x[0] @ y[0]) + CONCEPT_WEIGHT * jac(x[1], y[1]) + NUMBER_WEIGHT * numbers  # type: ignore[arg-type]
-    return score - LENGTH_WEIGHT * ratio, bool(x[1] & y[1] or x[2] & y[2])
+    return round(score - LENGTH_WEIGHT * ratio, SCORE_DECIMALS), bool(x[1] & y[1] or x[2] & y[2])
 
 
 def _pair_leftovers(links: list[Link], a: PreparedEdition, b: PreparedEdition, mu: float) -> list[Link]:

@@ -121,7 +121,7 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
     from translations.audit.merge import Units, mark_examples, merge, pair_observations
     from translations.audit.ranking import observation_vector, pair_stats, score
     from translations.audit.rulings import absorb
-    from translations.audit.severity import weigh
+    from translations.audit.severity import reported, weigh
     from translations.audit.suspects import mark_suspect_rules, suspect_findings
 
     units = Units()
@@ -160,7 +160,8 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
         finding["_partners"] = sorted(m.partners(odd)) if odd else []
         compared = anchors.compared_with(odd, [i for e, i in m.sentences if e == odd], selection.editions) if odd else None
         weigh(finding, m, spec, prepared, selection, compared)
-        findings.append(finding)
+        if reported(finding):
+            findings.append(finding)
     if spec.rulings:
         findings = absorb(findings, spec, sources, selection.cited, selection.draft, order)
     if selection.draft:

@@ -47,6 +47,9 @@ CITED_WEIGHT = 1.0
 UNCITED_WEIGHT = 0.7
 #: A worked example's difference counts this much (and is never high).
 EXAMPLE_WEIGHT = 0.8
+#: Below this score a difference is not reported at all: a one-sided word one translator left out where others
+#: wrote it, seen by one pair, or a sentence one alignment left unlinked, is noise, not a low finding.
+NOISE_FLOOR = 0.25
 #: Passage kinds (from the spec's not-rule passages and the text) that never rank above low.
 NEVER_ABOVE_LOW = frozenset({"caption", "heading", "credits", "flavour", "layout", "contents", "cross-reference"})
 
@@ -174,7 +177,12 @@ def _omission(m: Merged, passage: str, rule: str | None, selection: AuditSelecti
             missing = {selection.draft}  # most references state it; the draft lacks it with the odd one out
         else:
             return "low", 0.2, f"{len(have)} have it, {len(missing)} lack it (the draft with other references)"
-    if len(missing) == 1:
+    if len(missing) == 1 and len(selection.editions) == 2:
+        (lacking,) = missing  # two editions only: one against the other is all there is to see
+        seen = have
+        shape = "omission"
+        told = f"{', '.join(sorted(have))} states it, {lacking} lacks it"
+    elif len(missing) == 1:
         (lacking,) = missing
         seen = {e for o in m.observations if lacking in o.missing_in for e, _ in o.spans} & have
         shape = "omission"
@@ -187,11 +195,19 @@ def _omission(m: Merged, passage: str, rule: str | None, selection: AuditSelecti
         return "low", 0.2, f"{len(have)} editions state it, {len(missing)} lack it"
     if passage in NEVER_ABOVE_LOW or passage == "example" or not m.bears_rule or not observed:
         return "low", 0.3, told
+    if len(selection.editions) == 2 and rule:
+        return "medium", 0.6, told
     if shape == "omission" and len(seen) >= 2 and len(seen) == len(have) and rule:
         return ("high", 1.0, told) if len(seen) >= 3 or len(have) == len(selection.editions) - 1 else ("medium", 0.7, told)
     if len(seen) >= 2 and rule:
         return "medium", 0.6, told
     return "low", 0.3, told
+
+
+def reported(finding: Mapping[str, Any]) -> bool:
+    """Whether a weighed finding is worth a line in the report (above :data:`NOISE_FLOOR`)."""
+    score = finding.get("_weighing", {}).get("score")
+    return finding["kind"] in ("supplement", "ruling", "suspect") or score is None or score >= NOISE_FLOOR
 
 
 def weigh(finding: dict[str, Any], m: Merged, spec: Any, prepared: Mapping[str, PreparedEdition],
