@@ -49,6 +49,8 @@ DISPLACED_MARGIN = 0.05
 DISPLACED_SIM = 0.55
 #: Inside a gap between two links, lone sentences this similar are paired (crossed order, loose rewording).
 GAP_THRESHOLD = 0.40
+#: ...and a lone sentence on each side between the same two links is paired from this score on.
+SANDWICH_THRESHOLD = 0.25
 #: Similarity needed for a sentence match to vote on where a section belongs.
 ANCHOR_THRESHOLD = 0.55
 #: A sentence left unlinked is paired with an unlinked sentence this similar near its expected position when
@@ -106,6 +108,8 @@ class Link:
     b: tuple[int, ...]
     score: float
     displaced: bool = False
+    #: linked by position alone: the one sentence each side has between the same two sure links
+    sandwiched: bool = False
 
     @property
     def shape(self) -> str:
@@ -450,6 +454,16 @@ def _pair_gaps(links: list[Link], ia: list[int], ib: list[int], s11_full: np.nda
         )
         done_a: set[int] = set()
         done_b: set[int] = set()
+        few = sorted((len(lone_a), len(lone_b)))
+        if few[0] == 1 and few[1] <= 2 and pairs and SANDWICH_THRESHOLD <= pairs[0][0] < GAP_THRESHOLD:
+            # One sentence on one side (two at most on the other) between the same two links: the same place in
+            # the text says it, however much a translator (or an error) shortened or reworded it.
+            score, i, j = pairs[0]
+            out.append(Link((i,), (j,), score, sandwiched=True))
+            out.extend(Link((k,), (), 0.0) for k in lone_a if k != i)
+            out.extend(Link((), (k,), 0.0) for k in lone_b if k != j)
+            run.clear()
+            return
         for score, i, j in pairs:
             if score < GAP_THRESHOLD:
                 break

@@ -34,7 +34,7 @@ from translations.audit.segment import Sentence
 #: Links scoring below this are too uncertain to compare their content.
 CHECK_MIN_SCORE = 0.5
 #: Concept differences need a surer link: a loose rewording moves terms around.
-GLOSSARY_MIN_SCORE = 0.6
+GLOSSARY_MIN_SCORE = 0.55
 SEVERITIES = ("high", "medium", "low")
 #: Marker groups whose words make a sentence state a rule rather than explain one.
 STATING_MARKERS = frozenset(("modality", "negation", "condition"))
@@ -398,8 +398,7 @@ def check_terms(ctx: PairContext, link: Link) -> list[Observation]:
     the place or the thing as it suits the sentence); a swap is ``term``.
     """
     out: list[Observation] = []
-    if link.score < GLOSSARY_MIN_SCORE:
-        return out
+    sure = link.score >= GLOSSARY_MIN_SCORE
     done: set[frozenset[str]] = set()
     for first in (True, False):
         me, them = (ctx.a, ctx.b) if first else (ctx.b, ctx.a)
@@ -411,7 +410,16 @@ def check_terms(ctx: PairContext, link: Link) -> list[Observation]:
         known = me.glossary_concepts & them.glossary_concepts
         generic = me.generic_concepts | them.generic_concepts
         linked = _merged(them, their_idx).concepts
-        for concept in sorted(set(mine) - theirs):
+        counted_mine = _merged(me, mine_idx).counted()
+        counted_theirs = _merged(them, their_idx).counted()
+        # "1 Iron" against "1 Gold": the same count of two things of one kind is a swap even where the other
+        # thing is named in a neighbouring sentence too.
+        recounted = {
+            concept for concept, values in counted_mine.items() if concept not in linked and any(
+                values & counted_theirs[c] for c in counted_theirs
+                if c not in mine and them.concept_kinds.get(c) == me.concept_kinds.get(concept))
+        }
+        for concept in sorted((set(mine) - theirs) | recounted):
             if concept not in known:
                 continue
             kind = me.concept_kinds.get(concept)
@@ -420,6 +428,12 @@ def check_terms(ctx: PairContext, link: Link) -> list[Observation]:
             if concept in generic and not instead:
                 continue  # a common thing left unnamed: a pronoun stands for it
             highlights = [(me.id, i, s, e) for i in mine_idx for s, e in me.features[i].concepts.get(concept, [])]
+            if concept in recounted:
+                instead = sorted(c for c in counted_theirs if c in instead and counted_mine[concept] & counted_theirs[c])
+            elif not sure:
+                continue  # a loose link moves terms around
+            elif concept in generic or set(instead) & generic:
+                instead = []  # a thing named everywhere stands in for others ("the board", "a marker")
             if instead and kind in SWAPPABLE_KINDS:
                 key = frozenset((concept, *instead))
                 if key in done:
@@ -622,7 +636,8 @@ def _one_against_several(ctx: PairContext, link: Link) -> list[Observation]:
         many = _classes(them, their_idx, "quantifier")
         theirs = _merged(them, their_idx)
         for concept, (i, n) in sorted(ones.items()):
-            if concept not in theirs.concepts or 1 in theirs.counted().get(concept, set()):
+            named = set(theirs.concepts) | theirs.weak_concepts
+            if concept not in named or 1 in theirs.counted().get(concept, set()):
                 continue
             for name in ("several", "all"):
                 if name in many:
@@ -749,7 +764,8 @@ def comparable(ctx: PairContext, link: Link) -> bool:
 
 
 def run_checks(ctx: PairContext, links: list[Link]) -> list[Observation]:
-    """All checks on all links of one pair; content checks only on confident links."""
+    """All checks on all links of one pair: contradictions on links a changed word may have loosened (a changed
+    number costs a link its shared-number bonus), everything else on confident links only."""
     out: list[Observation] = []
     for link in links:
         if not (link.a and link.b):
@@ -757,9 +773,13 @@ def run_checks(ctx: PairContext, links: list[Link]) -> list[Observation]:
             continue
         # A changed number costs the link its shared-number bonus: the number check must not lose sight of
         # exactly the links whose numbers changed, so it accepts links that bonus away from the threshold.
-        if link.score < CHECK_MIN_SCORE - NUMBER_WEIGHT or not comparable(ctx, link):
+        sure = link.score >= CHECK_MIN_SCORE or link.sandwiched
+        if (link.score < CHECK_MIN_SCORE - NUMBER_WEIGHT and not sure) or not comparable(ctx, link):
             continue
         for name, check in CHECKS.items():
-            if name != "omission" and (link.score >= CHECK_MIN_SCORE or name == "number"):
-                out.extend(check(ctx, link))
+            if name == "omission":
+                continue
+            # On a looser link only a contradiction counts ("at the end" against "immediately"); a word one side
+            # leaves out there is as likely the alignment's doing.
+            out.extend(o for o in check(ctx, link) if sure or o.swap)
     return out

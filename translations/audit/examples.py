@@ -154,6 +154,36 @@ def mark_side_column_examples(sentences: Sequence[Sentence], source: str) -> int
     return changed
 
 
+def end_stories(sentences: Sequence[Sentence], language: str, source: str) -> int:
+    """A labelled example runs to the end of its block (:mod:`translations.audit.segment`), but a PDF block may
+    go on with the rules: in an edition that states its rules to "you", once an example has told a story (a
+    player named by colour, or "he"), a later sentence of the block that speaks to "you" and tells no story is
+    the rules again, and so is the rest of the block up to another "Example:". Returns how many changed."""
+    if not addresses_reader(sentences, language):
+        return 0
+    lex = lexicon(language)
+    openers = lex.example_openers
+    changed = 0
+    story = False
+    block = None
+    ended = False
+    for sentence in sentences:
+        if sentence.block != block:
+            block, story, ended = sentence.block, False, False
+        if sentence.kind != "example":
+            continue
+        if sentence.text.lower().startswith(openers):
+            ended = False
+        tells = names_a_player(sentence, language, source) or bool(lex.third_person_subjects.intersection(sentence.tokens))
+        if ended or (story and not tells and lex.second_person.intersection(sentence.tokens)):
+            sentence.kind = "paragraph"
+            ended = True
+            changed += 1
+            continue
+        story = story or tells
+    return changed
+
+
 def mark_examples(sentences: Sequence[Sentence], language: str, source: str) -> int:
     """Set ``kind = "example"`` on the sentences the signals above recognise; returns how many changed."""
     story = addresses_reader(sentences, language)
@@ -169,7 +199,7 @@ def mark_examples(sentences: Sequence[Sentence], language: str, source: str) -> 
             changed += 1
     changed += mark_by_context(sentences)
     changed += mark_side_column_examples(sentences, source)
-    return changed
+    return changed - end_stories(sentences, language, source)
 
 
 def mark_by_context(sentences: Sequence[Sentence]) -> int:

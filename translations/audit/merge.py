@@ -205,7 +205,7 @@ def mark_examples(merged: list[Merged], units: Units, prepared: Mapping[str, Pre
     (:func:`translations.audit.examples.mark_by_context`), and a block right after an example that no other
     edition has any of. A passage is an example when most of its sentences are.
     """
-    from translations.audit.examples import mark_by_context, mark_unmatched_continuations
+    from translations.audit.examples import end_stories, mark_by_context, mark_unmatched_continuations
 
     members = units.members()
 
@@ -225,6 +225,7 @@ def mark_examples(merged: list[Merged], units: Units, prepared: Mapping[str, Pre
     for edition in prepared.values():
         mark_unmatched_continuations(edition.sentences, {i for e, i in matched if e == edition.id})
         mark_by_context(edition.sentences)
+        end_stories(edition.sentences, edition.language, edition.source)
     for m in merged:
         if m.kind == "supplement":
             continue
