@@ -71,6 +71,18 @@ class Observation:
     concepts: frozenset[str] = frozenset()  # the glossary concepts a term, glossary or plural observation is about
     probability: float | None = None  # the ranker's estimate that the difference changes a rule
 
+    @property
+    def subject(self) -> str:
+        """What the difference is about, the same in every language: the concepts of a term difference, the
+        classes of a marker difference ("negation", "at the end|immediately"); empty for numbers and omissions.
+        Observations of one kind about one passage merge only when their subjects agree."""
+        if self.concepts:
+            return "|".join(sorted(self.concepts))
+        if self.kind in ("number", "number_missing", "number_bound", "omission", "supplement"):
+            return ""
+        labels = {v[3:] if v.startswith("no ") else v for v in self.values.values()}
+        return "|".join(sorted(labels))
+
 
 @dataclass
 class PairContext:
@@ -158,6 +170,7 @@ def _merged(edition: PreparedEdition, indices: Iterable[int]) -> Features:
             out.grammatical.setdefault(concept, set()).update(numbers)
         for agent, spans in f.agents.items():
             out.agents.setdefault(agent, []).extend(spans)
+        out.loose_concepts.update(f.loose_concepts)
     return out
 
 
@@ -434,6 +447,9 @@ def check_terms(ctx: PairContext, link: Link) -> list[Observation]:
                 continue  # a loose link moves terms around
             elif concept in generic or set(instead) & generic:
                 instead = []  # a thing named everywhere stands in for others ("the board", "a marker")
+            loose = _merged(me, mine_idx).loose_concepts | _merged(them, their_idx).loose_concepts
+            if concept in loose or set(instead) & loose:
+                instead = []  # "tile" for a contract tile, "ships" for ship figures: a bare word is no swap
             if instead and kind in SWAPPABLE_KINDS:
                 key = frozenset((concept, *instead))
                 if key in done:
@@ -501,10 +517,28 @@ def _swaps(ctx: PairContext, link: Link, group: str, label: Callable[[str], str]
             pairs.add((x, y))
     out: list[Observation] = []
     for x, y in sorted(pairs):
+        if group == "quantifier" and _quantify_different_things(ctx, a[x], b[y]):
+            continue
         highlights = [(ctx.a.id, i, s, e) for i, s, e in a[x]] + [(ctx.b.id, j, s, e) for j, s, e in b[y]]
         values = {ctx.a.id: label(x), ctx.b.id: label(y)}
         out.append(_obs(group, "medium", ctx, link, None, highlights, values, swap=True))
     return out
+
+
+def _quantified(edition: PreparedEdition, where: list[tuple[int, int, int]]) -> set[str]:
+    """The glossary concepts named within a few words after each quantifier ("all players", "one of the cards")."""
+    out: set[str] = set()
+    for i, _, end in where:
+        for concept, spans in edition.features[i].concepts.items():
+            if any(end <= s <= end + 3 for s, _ in spans):
+                out.add(concept)
+    return out
+
+
+def _quantify_different_things(ctx: PairContext, on_a: list[tuple[int, int, int]], on_b: list[tuple[int, int, int]]) -> bool:
+    """"all players" against "one of the player boards": the two quantifiers count different things."""
+    things_a, things_b = _quantified(ctx.a, on_a), _quantified(ctx.b, on_b)
+    return bool(things_a) and bool(things_b) and not things_a & things_b
 
 
 def _one_sided(
@@ -640,7 +674,7 @@ def _one_against_several(ctx: PairContext, link: Link) -> list[Observation]:
             if concept not in named or 1 in theirs.counted().get(concept, set()):
                 continue
             for name in ("several", "all"):
-                if name in many:
+                if name in many and concept in _quantified(them, many[name]) | theirs.weak_concepts:
                     highlights = [(me.id, i, n.first, n.last)] + [(them.id, j, s, e) for j, s, e in many[name]]
                     values = {me.id: f"1 {_term(me, concept)}", them.id: f"{_label(name)} {_term(them, concept)}"}
                     obs = _obs("quantifier", "medium", ctx, link, None, highlights, values, swap=True)

@@ -73,6 +73,8 @@ class Features:
     grammatical: dict[str, set[str]] = field(default_factory=dict)
     #: agent class ("every_player", "other_players", "one_player", "no_player", "role:<concept>") -> token spans
     agents: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    #: concepts named only loosely: by a variant, or a bare word that heads other terms ("tile", "schepen")
+    loose_concepts: set[str] = field(default_factory=set)
 
     def strong_values(self) -> set[int]:
         return {n.value for n in self.numbers if n.strong}
@@ -111,6 +113,7 @@ class Features:
             "markers": [[g, c, [list(s) for s in v]] for (g, c), v in self.markers.items()],
             "grammatical": {k: sorted(v) for k, v in self.grammatical.items()},
             "agents": {k: [list(s) for s in v] for k, v in self.agents.items()},
+            "loose": sorted(self.loose_concepts),
         }
 
     @classmethod
@@ -124,6 +127,7 @@ class Features:
             markers={(g, c): [tuple(s) for s in v] for g, c, v in data["markers"]},  # type: ignore[attr-defined,misc]
             grammatical={k: set(v) for k, v in data["grammatical"].items()},  # type: ignore[attr-defined]
             agents={k: [tuple(s) for s in v] for k, v in data["agents"].items()},  # type: ignore[attr-defined,misc]
+            loose_concepts=set(data.get("loose", ())),  # type: ignore[call-overload]
         )
 
 
@@ -142,8 +146,10 @@ class GlossaryMatcher:
         lemmatize: object | None = None,
         numbers: Mapping[str, Mapping[str, str]] | None = None,
         kinds: Mapping[str, str] | None = None,
+        variants: Mapping[str, Iterable[str]] | None = None,
     ) -> None:
         patterns: dict[tuple[str, ...], dict[str, str | None]] = {}
+        loose_forms = {(concept, tuple(tokenize(v))) for concept, vs in (variants or {}).items() for v in vs}
         for concept, words in sorted(forms.items()):
             told = (numbers or {}).get(concept, {})
             for form in words:
@@ -161,6 +167,10 @@ class GlossaryMatcher:
                         owners[concept] = number
         # Longest first: "milestone marker" wins over "marker".
         self.patterns = sorted(patterns.items(), key=lambda item: (-len(item[0]), item[0]))
+        heads = {toks[-1] for toks in patterns if len(toks) > 1}
+        #: (concept, tokens) matches that name the concept loosely: a variant, or a bare word heading other terms
+        self.loose = loose_forms | {(c, toks) for toks, owners in patterns.items() if len(toks) == 1 and toks[0] in heads
+                                    for c in owners}
         self.concepts = frozenset(forms)
         self.kinds: Mapping[str, str] = kinds or {}
         self._by_first: dict[str, list[tuple[tuple[str, ...], dict[str, str | None]]]] = {}
@@ -173,11 +183,13 @@ class GlossaryMatcher:
         return found, weak
 
     def find_with_numbers(
-        self, tokens: Sequence[str], lemmas: Sequence[str]
+        self, tokens: Sequence[str], lemmas: Sequence[str], loose: set[str] | None = None
     ) -> tuple[dict[str, list[tuple[int, int]]], set[str], dict[tuple[int, int], str]]:
         """``(concept id -> token spans, weak concepts, span -> "sg"/"pl")``; spans never overlap (longest phrase
         first). A form several concepts share (an edition calling two things "ship") makes each of them *weak*.
-        Only a match on the written words tells the grammatical number (a lemma is always the singular)."""
+        Only a match on the written words tells the grammatical number (a lemma is always the singular).
+        ``loose`` receives the concepts named only by a loose form (see ``self.loose``)."""
+        specific: set[str] = set()
         taken = [False] * len(tokens)
         found: dict[str, list[tuple[int, int]]] = {}
         weak: set[str] = set()
@@ -194,9 +206,13 @@ class GlossaryMatcher:
                             found.setdefault(concept, []).append((i, j))
                             if exact and number:
                                 numbers[(i, j)] = number
+                            if (concept, toks) not in self.loose:
+                                specific.add(concept)
                         else:
                             weak.update(owners)
                         break
+        if loose is not None:
+            loose.update(set(found) - specific)
         return found, weak - set(found), numbers
 
 
@@ -296,25 +312,27 @@ def _agent_phrases(language: str) -> list[tuple[tuple[str, ...], str]]:
 def extract_agents(
     sentence: Sentence, language: str, concepts: Mapping[str, list[tuple[int, int]]], kinds: Mapping[str, str]
 ) -> dict[str, list[tuple[int, int]]]:
-    """Who the sentence speaks of: a determiner right before (or one word before) a word for "player", and every
-    glossary concept of kind ``role`` that is not itself just the word "player"."""
+    """Who the sentence speaks of: a determiner right before a word for "player", and every glossary concept of
+    kind ``role`` whose term ends in a word for player ("the start player", "der Startspieler")."""
     lex = lexicon(language)
     tokens = sentence.tokens
     found: dict[str, list[tuple[int, int]]] = {}
+    inside_terms = {k for spans in concepts.values() for s, e in spans if e - s > 1 for k in range(s, e)}
     for i, token in enumerate(tokens):
-        if token not in lex.player_nouns:
-            continue
-        for end in (i, i - 1):  # "each player", "each other player"
-            hit = next((name for phrase, name in _agent_phrases(language) if phrase and _phrase_at(tokens, end, phrase)),
-                       None)
-            if hit is not None:
-                found.setdefault(hit, []).append((end - 1, i + 1))
-                break
+        if token not in lex.player_nouns or i in inside_terms:
+            continue  # "player sheet" is a thing, not a player
+        hit = next((name for phrase, name in _agent_phrases(language) if phrase and _phrase_at(tokens, i, phrase)), None)
+        if hit is not None:
+            found.setdefault(hit, []).append((i - 1, i + 1))
     for concept, spans in concepts.items():
         if kinds.get(concept) != "role":
             continue
         for start, end in spans:
-            if not all(t in lex.player_nouns for t in tokens[start:end]):
+            head = tokens[end - 1]
+            # A role that names players ("start player", "Startspieler"), not a role's attribute ("player colour").
+            if head in lex.player_nouns and end - start == 1:
+                continue  # just "player"
+            if any(head.endswith(noun) for noun in lex.player_nouns if len(noun) > 3):
                 found.setdefault(f"role:{concept}", []).append((start, end))
     return found
 
@@ -347,8 +365,9 @@ def _grammatical_number(
 
 def sentence_features(sentence: Sentence, language: str, glossary: GlossaryMatcher | None) -> Features:
     """All features of one sentence."""
+    loose: set[str] = set()
     if glossary:
-        concepts, weak, told = glossary.find_with_numbers(sentence.tokens, sentence.lemmas)
+        concepts, weak, told = glossary.find_with_numbers(sentence.tokens, sentence.lemmas, loose)
     else:
         concepts, weak, told = {}, set(), {}
     numbers = extract_numbers(sentence, language)
@@ -369,7 +388,7 @@ def sentence_features(sentence: Sentence, language: str, glossary: GlossaryMatch
     kinds = glossary.kinds if glossary else {}
     agents = extract_agents(sentence, language, concepts, kinds)
     markers = _outside_terms_and_bounds(extract_markers(sentence, language), concepts, sentence.tokens, lex)
-    return Features(counted, concepts, weak, markers, grammatical, agents)
+    return Features(counted, concepts, weak, markers, grammatical, agents, loose)
 
 
 #: Marker groups whose words inside a glossary term or a number's bound are part of that, not of the rule's

@@ -127,6 +127,10 @@ class Anchors:
         wanted = set(indices)
         return {e for e in editions if e != edition and wanted & self.compared.get((edition, e), set())}
 
+    def counterparts(self, edition: str, index: int, other: str) -> list[int]:
+        """The sentences of ``other`` linked to sentence ``index`` of ``edition``."""
+        return sorted({j for i, j in self.maps.get((edition, other), ()) if i == index})
+
     def insertion(self, have: str, index: int, missing: str, prepared: Mapping[str, PreparedEdition]) -> int | None:
         """Offset in ``missing``'s source where ``have``'s sentence ``index`` would stand, or None."""
         pairs = self.maps.get((have, missing))

@@ -153,8 +153,9 @@ def _supplement_runs(edition: PreparedEdition, linked: set[int]) -> list[tuple[i
 
 
 def merge(observations: Iterable[Observation], units: Units) -> list[Merged]:
-    """Group observations by kind and passage (see the module doc)."""
-    groups: dict[tuple[str, frozenset[Node]], Merged] = {}
+    """Group observations by kind, subject (:attr:`~translations.audit.checks.Observation.subject`) and passage
+    (see the module doc)."""
+    groups: dict[tuple[str, str, frozenset[Node]], Merged] = {}
     present = units.editions()
     for obs in observations:
         roots = frozenset(units.find(u) for u in obs.units)
@@ -163,7 +164,7 @@ def merge(observations: Iterable[Observation], units: Units) -> list[Merged]:
             obs.missing_in = [e for e in obs.missing_in if e not in reached]
             if not obs.missing_in:
                 continue
-        key = (obs.kind, roots)
+        key = (obs.kind, obs.subject, roots)
         merged = groups.get(key)
         if merged is None:
             merged = groups[key] = Merged(obs.kind, obs.severity, roots=roots)

@@ -156,14 +156,23 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
         m.probability = statistics.fmean(known) if known else 0.0
         finding = build.build(m, prepared, intervals, anchors, order)
         finding["_present"] = sorted(m.present)
-        odd = finding["_odd"] or (selection.draft if selection.draft in m.present else None)
+        odd = finding["_odd"]
+        draft = selection.draft
+        if odd is None and draft and any(draft in o.pair for o in m.observations):
+            # One pair alone saw it: the draft's difference only if it shows against at least half of the
+            # references it was compared with there (else that one reference is the odd one out).
+            mine = [i for e, i in m.sentences if e == draft]
+            compared_refs = anchors.compared_with(draft, mine, selection.editions)
+            if len(m.partners(draft)) * 2 >= max(len(compared_refs), 1):
+                odd = finding["_odd"] = draft
         finding["_partners"] = sorted(m.partners(odd)) if odd else []
         compared = anchors.compared_with(odd, [i for e, i in m.sentences if e == odd], selection.editions) if odd else None
         weigh(finding, m, spec, prepared, selection, compared)
         if reported(finding):
             findings.append(finding)
     if spec.rulings:
-        findings = absorb(findings, spec, sources, selection.cited, selection.draft, order)
+        counterparts = _counterparts(prepared, anchors, selection.draft) if selection.draft else None
+        findings = absorb(findings, spec, sources, selection.cited, selection.draft, order, counterparts)
     if selection.draft:
         findings = [f for f in findings if _involves(f, selection.draft)]
     suspects = suspect_findings(spec, sources, selection.reprinted) if spec.rules else []
@@ -174,16 +183,32 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
     return findings, {"pairs": alignment, "sentences": sentences}
 
 
+def _counterparts(prepared: Mapping[str, Any], anchors: Any, draft: str) -> Any:
+    """``(edition, start, end) -> spans``: the draft's sentences aligned with the reference's sentences there."""
+    from translations.audit.findings import span
+
+    def find(edition: str, start: int, end: int) -> list[dict[str, Any]]:
+        if edition not in prepared:
+            return []
+        inside = [s.index for s in prepared[edition].sentences if s.start < end and s.end > start]
+        linked = sorted({j for i in inside for j in anchors.counterparts(edition, i, draft)})
+        sentences = prepared[draft].sentences
+        return [span(draft, prepared[draft].source, sentences[j].start, sentences[j].end) for j in linked]
+
+    return find
+
+
 def _involves(finding: Mapping[str, Any], draft: str) -> bool:
-    """A draft audit reports what concerns the draft: findings with a passage of it or missing in it; a ruling
-    the draft takes no part in stays, at low severity (the references disagree: which reading does the draft
-    follow?)."""
-    if any(s["edition"] == draft for s in finding["spans"]) or draft in finding["missing_in"]:
-        return True
+    """A draft audit reports what concerns the draft: a difference where the draft is the odd one out, a sentence
+    the draft lacks or alone states, and every ruling (the references disagree: which reading does the draft
+    follow? low where the draft has no aligned words)."""
     if finding["kind"] == "ruling":
-        finding["severity"] = "low"
+        if not any(s["edition"] == draft for s in finding["spans"]):
+            finding["severity"] = "low"
         return True
-    return False
+    if finding["kind"] == "omission":
+        return draft in finding["missing_in"] or {s["edition"] for s in finding["spans"] if s["end"] > s["start"]} == {draft}
+    return finding.get("_odd") == draft and any(s["edition"] == draft for s in finding["spans"])
 
 
 def _order(findings: list[dict[str, Any]], editions: Sequence[str]) -> list[dict[str, Any]]:

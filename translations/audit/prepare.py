@@ -152,8 +152,9 @@ def term_forms(spec: Any, edition_id: str, language: str, cited: bool) -> dict[s
         same = [t for e, t in concept.terms.items() if getattr(spec.editions.get(e), "language", None) == language]
         if same:
             first = same[0]
-            forms = tuple(dict.fromkeys(f for t in same for f in t.all_forms()))
-            out[concept.id] = Term(first.term, first.plural, forms, (), first.gender, False, "", dict(first.cases))
+            variants = tuple(dict.fromkeys(v for t in same for v in t.variants))
+            forms = tuple(dict.fromkeys(f for t in same for f in (t.term, t.plural, *t.forms) if f))
+            out[concept.id] = Term(first.term, first.plural, variants, forms, first.gender, False, "", dict(first.cases))
     return out
 
 
@@ -206,7 +207,8 @@ def glossary_matcher(spec: Any, terms: Mapping[str, Any], language: str) -> Glos
     forms = {concept: term.all_forms() for concept, term in terms.items()}
     numbers = {concept: grammatical_numbers(term) for concept, term in terms.items()}
     kinds = {c.id: c.kind for c in spec.concepts.values()}
-    return GlossaryMatcher(forms, lemmatize, numbers, kinds)
+    variants = {concept: term.variants for concept, term in terms.items()}
+    return GlossaryMatcher(forms, lemmatize, numbers, kinds, variants)
 
 
 def grammatical_numbers(term: Any) -> dict[str, str]:

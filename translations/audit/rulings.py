@@ -97,9 +97,13 @@ def _follows(ruling: Any, side: set[str], present: set[str]) -> str | None:
 
 def absorb(
     findings: list[dict[str, Any]], spec: Any, sources: Mapping[str, str], cited: frozenset[str],
-    draft: str | None, order: Sequence[str],
+    draft: str | None, order: Sequence[str], counterparts: Any = None,
 ) -> list[dict[str, Any]]:
-    """Replace text findings on rulings' passages by one finding per ruling (see the module doc)."""
+    """Replace text findings on rulings' passages by one finding per ruling (see the module doc).
+
+    ``counterparts(edition, start, end)`` gives the draft's spans aligned with a passage of a reference: a
+    ruling's finding in a draft audit quotes the draft's words for each reading's passage too.
+    """
     passages = ruling_passages(spec, sources, cited)
     absorbed: dict[str, list[dict[str, Any]]] = {r: [] for r in spec.rulings}
     follows: dict[str, dict[str, str]] = {r: {} for r in spec.rulings}
@@ -122,20 +126,26 @@ def absorb(
                 continue
             follows[best][draft] = reading
         absorbed[best].append(finding)
-    out = [ruling_finding(spec.rulings[rid], spec, sources, cited, passages[rid], absorbed[rid], follows[rid], order)
-           for rid in spec.rulings]
+    out = []
+    for rid in spec.rulings:
+        finding = ruling_finding(spec.rulings[rid], spec, sources, cited, passages[rid], absorbed[rid], follows[rid],
+                                 order, counterparts)
+        out.append(finding)
     return out + kept
 
 
 def ruling_finding(
     ruling: Any, spec: Any, sources: Mapping[str, str], cited: frozenset[str],
     passages: Sequence[tuple[str, int, int, str]], absorbed: Sequence[Mapping[str, Any]],
-    follows: Mapping[str, str], order: Sequence[str],
+    follows: Mapping[str, str], order: Sequence[str], counterparts: Any = None,
 ) -> dict[str, Any]:
-    """One ruling's finding: every edition's reading quoted, the absorbed text findings' spans, the impact."""
+    """One ruling's finding: every edition's reading quoted, the draft's aligned words, the impact."""
     spans = [span(e, sources[e], s, t) for e, s, t, _ in passages]
-    for finding in absorbed:
-        spans += [s for s in finding["spans"] if s["end"] > s["start"]]
+    if counterparts is not None:
+        spans += [s for e, s, t, _ in passages for s in counterparts(e, s, t)]
+    else:
+        for finding in absorbed:
+            spans += [s for s in finding["spans"] if s["end"] > s["start"]]
     spans = sorted({(s["edition"], s["start"], s["end"]): s for s in spans}.values(), key=span_order(order))
     stating = {r.id: [e for e in r.editions if e in cited] for r in ruling.readings.values()}
     printed = [r for r in ruling.readings.values() if stating[r.id]]

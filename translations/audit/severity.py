@@ -128,12 +128,13 @@ AGREEMENT_LOGIT = 1.0
 
 
 def corroborated(probability: float, agreement: float, seen: int) -> float:
-    """The ranker's probability moved by agreement: ``sigmoid(logit(p) + k · (seen · agreement − (1 − agreement)
-    · 2 − 1))`` — one edition alone lowers it, two that agree raise it, three more so; an edition that was
-    compared and does not show the difference lowers it."""
+    """The ranker's probability moved by agreement: ``sigmoid(logit(p) + (seen − 1) − ½ · unseen)`` — each edition
+    beyond the first showing the same difference adds to the log-odds, each edition compared there that does not
+    show it takes away half as much (it may say the same thing in words the checks do not read)."""
     p = min(max(probability, 1e-6), 1 - 1e-6)
-    logit = math.log(p / (1 - p))
-    logit += AGREEMENT_LOGIT * (seen * agreement - 2 * (1 - agreement) - 1)
+    compared = seen / agreement if agreement else seen
+    unseen = max(compared - seen, 0.0)
+    logit = math.log(p / (1 - p)) + AGREEMENT_LOGIT * (seen - 1) - 0.5 * AGREEMENT_LOGIT * unseen
     return 1.0 / (1.0 + math.exp(-logit))
 
 
@@ -217,8 +218,6 @@ def weigh(finding: dict[str, Any], m: Merged, spec: Any, prepared: Mapping[str, 
     rule = spec.rule(rule_id) if rule_id else None
     passage = passage_kind(m, prepared, rule_id)
     odd = finding.get("_odd")
-    if odd is None and selection.draft and any(selection.draft in o.pair for o in m.observations):
-        odd = finding["_odd"] = selection.draft  # a draft audit compares everything with the draft
     if m.kind == "supplement":
         finding["severity"] = "low"
         finding["_weighing"] = Weighing("supplement", False, "", None, 0.0).to_json()
@@ -243,7 +242,8 @@ def weigh(finding: dict[str, Any], m: Merged, spec: Any, prepared: Mapping[str, 
         # A worked example's difference matters only when one edition tells it differently from all the others.
         score *= EXAMPLE_WEIGHT if (m.swap and agreement == 1.0) else 0.5
         can_be_high = False
-    if m.kind == "number_missing" and (not (owns and agreement == 1.0) or max(m.numbers, default=0) <= 2):
+    told_low = m.severity == "low"  # the check itself judged it weak (a component count the other side names)
+    if m.kind == "number_missing" and (told_low or not (owns and agreement == 1.0) or max(m.numbers, default=0) <= 2):
         score = min(score, MEDIUM_SCORE - 0.01)  # a count left out that the rule does not hold: said in words
     severity = "low" if passage in NEVER_ABOVE_LOW else _level(score, can_be_high)
     if selection.draft and odd != selection.draft:
