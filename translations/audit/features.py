@@ -370,7 +370,9 @@ def sentence_features(sentence: Sentence, language: str, glossary: GlossaryMatch
         concepts, weak, told = glossary.find_with_numbers(sentence.tokens, sentence.lemmas, loose)
     else:
         concepts, weak, told = {}, set(), {}
-    numbers = extract_numbers(sentence, language)
+    # A number inside a term names the thing ("the 50/100 cards"), it counts nothing.
+    inside = {k for spans in concepts.values() for s, e in spans for k in range(s, e)}
+    numbers = [n for n in extract_numbers(sentence, language) if n.first not in inside]
     starts = {start: concept for concept, spans in concepts.items() for start, _ in spans}
     counted = []
     for n in numbers:
@@ -402,15 +404,22 @@ def _outside_terms_and_bounds(
 ) -> dict[tuple[str, str], list[tuple[int, int]]]:
     # Only terms of several words hold such words ("first player marker"); a one-word match is the word itself.
     covered = {k for spans in concepts.values() for s, e in spans if e - s > 1 for k in range(s, e)}
+    bounds: set[int] = set()
     for phrases in (*lex.bounds_before.values(), *lex.bounds_after.values()):
         for phrase in phrases:
             words = tuple(phrase.split())
             for k in range(len(tokens) - len(words) + 1):
                 if tuple(tokens[k : k + len(words)]) == words:
-                    covered.update(range(k, k + len(words)))
+                    bounds.update(range(k, k + len(words)))
+    covered |= bounds
     out: dict[tuple[str, str], list[tuple[int, int]]] = {}
     for key, spans in markers.items():
-        kept = spans if key[0] not in _WORDS_OF_TERMS else [(s, e) for s, e in spans if not covered & set(range(s, e))]
+        if key[0] in _WORDS_OF_TERMS:
+            kept = [(s, e) for s, e in spans if not covered & set(range(s, e))]
+        elif key[0] == "negation":
+            kept = [(s, e) for s, e in spans if not bounds & set(range(s, e))]  # "no more than 3" is a bound
+        else:
+            kept = spans
         if kept:
             out[key] = kept
     return out

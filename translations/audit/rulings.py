@@ -140,12 +140,11 @@ def ruling_finding(
     follows: Mapping[str, str], order: Sequence[str], counterparts: Any = None,
 ) -> dict[str, Any]:
     """One ruling's finding: every edition's reading quoted, the draft's aligned words, the impact."""
+    # The readings' own passages (and in a draft audit the draft's words aligned with them): the findings a
+    # ruling absorbs may reach into neighbouring sentences, which would only blur what the editions say.
     spans = [span(e, sources[e], s, t) for e, s, t, _ in passages]
     if counterparts is not None:
         spans += [s for e, s, t, _ in passages for s in counterparts(e, s, t)]
-    else:
-        for finding in absorbed:
-            spans += [s for s in finding["spans"] if s["end"] > s["start"]]
     spans = sorted({(s["edition"], s["start"], s["end"]): s for s in spans}.values(), key=span_order(order))
     stating = {r.id: [e for e in r.editions if e in cited] for r in ruling.readings.values()}
     printed = [r for r in ruling.readings.values() if stating[r.id]]
@@ -163,11 +162,11 @@ def ruling_finding(
             quotes.append(f"{edition} (follows {reading_id}): “{_clip(mine[0]['text'])}”")
     readings = "; ".join(
         f"{', '.join(stating[r.id] + [e for e, rid in follows.items() if rid == r.id]) or 'no audited edition'}: "
-        f"{fill_slots(spec, r.summary, r.params)}"
+        f"{fill_slots(spec, r.summary, r.params).rstrip('.')}"
         for r in ruling.readings.values()
     )
     default = ruling.readings[ruling.default].id if ruling.default in ruling.readings else ruling.default
-    message = f"Ruling {ruling.id}: {ruling.question} Readings — {readings}. Default: {default}. {said['summary'].capitalize()}."
+    message = f"Ruling {ruling.id}: {ruling.question} Readings — {readings}. Default: {default}."
     return {
         "id": finding_id("ruling:" + ruling.id, spans),
         "kind": "ruling",
