@@ -213,8 +213,11 @@ def build(
         message = f"{headline(m, odd, order)} — {said}"
     if m.in_example:
         message += " (in a worked example)"
+    subject = m.observations[0].subject if m.observations else ""
     return {
-        "id": finding_id(m.kind, spans),
+        # Two differences of one kind in one passage (a negation and an "only") are two findings: the subject
+        # tells their ids apart.
+        "id": finding_id(f"{m.kind}:{subject}" if subject else m.kind, spans),
         "kind": m.kind,
         "severity": m.severity,
         "origin": "text",
@@ -229,4 +232,5 @@ def build(
         "impact": None,
         "_highlights": highlights,
         "_odd": odd,
+        "_subject": subject,
     }

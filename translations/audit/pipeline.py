@@ -166,13 +166,17 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
             if len(m.partners(draft)) * 2 >= max(len(compared_refs), 1):
                 odd = finding["_odd"] = draft
         finding["_partners"] = sorted(m.partners(odd)) if odd else []
+        # The editions each observation saw differ: (lacking, stating) for an omission, else the pair compared.
+        finding["_pairs"] = sorted({(e, h) for o in m.observations for h, _ in o.spans for e in o.missing_in}
+                                   if m.kind == "omission" else {tuple(sorted(o.pair)) for o in m.observations})
         compared = anchors.compared_with(odd, [i for e, i in m.sentences if e == odd], selection.editions) if odd else None
         weigh(finding, m, spec, prepared, selection, compared)
-        if reported(finding):
-            findings.append(finding)
+        findings.append(finding)
     if spec.rulings:
         counterparts = _counterparts(prepared, anchors, selection.draft) if selection.draft else None
         findings = absorb(findings, spec, sources, selection.cited, selection.draft, order, counterparts)
+    # Weak differences are evidence a ruling's finding absorbs above, but no line of their own.
+    findings = [f for f in findings if reported(f)]
     if selection.draft:
         findings = [f for f in findings if _involves(f, selection.draft)]
     suspects = suspect_findings(spec, sources, selection.reprinted) if spec.rules else []

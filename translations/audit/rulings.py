@@ -86,6 +86,12 @@ def _draft_side(finding: Mapping[str, Any], draft: str) -> set[str]:
     return present - set(finding.get("_partners", ()))
 
 
+def _explained(ruling: Any, pairs: Sequence[Sequence[str]]) -> bool:
+    """Whether every pair of editions a finding saw differ states a different reading of the ruling."""
+    reading_of = {e: r.id for r in ruling.readings.values() for e in r.editions}
+    return all(a in reading_of and b in reading_of and reading_of[a] != reading_of[b] for a, b in pairs)
+
+
 def _follows(ruling: Any, side: set[str], present: set[str]) -> str | None:
     """The reading a draft follows: the one whose editions (among those present) are exactly its side."""
     for reading in ruling.readings.values():
@@ -125,6 +131,12 @@ def absorb(
                 kept.append(finding)
                 continue
             follows[best][draft] = reading
+        elif not _explained(ruling, finding.get("_pairs", ())):
+            # Editions of one reading differ here: something else changed in the ruling's passage.
+            finding["message"] += f" [on the passage of ruling {best}, but not between its readings]"
+            finding["ruling"] = best
+            kept.append(finding)
+            continue
         absorbed[best].append(finding)
     out = []
     for rid in spec.rulings:

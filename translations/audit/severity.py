@@ -38,6 +38,8 @@ SEVERITIES = ("high", "medium", "low")
 #: Kinds whose finding can be high: one side says the opposite of the other.
 SWAP_KINDS = frozenset({"number", "number_bound", "modality", "comparison", "agent", "term", "timing", "quantifier",
                         "plural"})
+#: One-sided differences of these kinds stay low between published editions (see :func:`weigh`).
+WORDING_KINDS = frozenset({"quantifier", "timing", "condition", "glossary", "agent"})
 #: Score thresholds (probability x agreement x spec weight).
 HIGH_SCORE = 0.75
 MEDIUM_SCORE = 0.5
@@ -245,6 +247,10 @@ def weigh(finding: dict[str, Any], m: Merged, spec: Any, prepared: Mapping[str, 
     told_low = m.severity == "low"  # the check itself judged it weak (a component count the other side names)
     if m.kind == "number_missing" and (told_low or not (owns and agreement == 1.0) or max(m.numbers, default=0) <= 2):
         score = min(score, MEDIUM_SCORE - 0.01)  # a count left out that the rule does not hold: said in words
+    if not selection.draft and not m.swap and m.kind in WORDING_KINDS:
+        # Between published editions, a word one translator adds or leaves ("each", "immediately", "if") is
+        # the wording of a translation far more often than a rule: only a contradiction ranks.
+        score = min(score, MEDIUM_SCORE - 0.01)
     severity = "low" if passage in NEVER_ABOVE_LOW else _level(score, can_be_high)
     if selection.draft and odd != selection.draft:
         severity = "low"  # in a draft audit, a difference among the references is not the draft's
