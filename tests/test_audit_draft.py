@@ -114,7 +114,7 @@ def test_baseline_marks_what_is_new_since_an_earlier_audit(tmp_path: Path) -> No
 
 
 def test_a_reprint_is_read_with_source_and_its_changed_citations_are_suspect(tmp_path: Path) -> None:
-    path, start, end = draft(tmp_path)
+    path, start, _ = draft(tmp_path)
     result = audit_json(tmp_path, "--source", f"nl={path}", "--pair", "de,nl")
     suspects = [f for f in result["findings"] if f["kind"] == "suspect"]
     assert suspects and all(f["origin"] == "spec" and "nl" in f["message"] for f in suspects)
