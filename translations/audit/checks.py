@@ -25,6 +25,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any
 
 from translations.audit.alignment import NUMBER_WEIGHT, Link, PreparedEdition
 from translations.audit.features import PLURAL, SINGULAR, Features
@@ -70,6 +71,33 @@ class Observation:
     pair: tuple[str, str] = ("", "")  # the two editions compared
     concepts: frozenset[str] = frozenset()  # the glossary concepts a term, glossary or plural observation is about
     probability: float | None = None  # the ranker's estimate that the difference changes a rule
+    raw: tuple[str, int, int] | None = None  # (edition, start, end) of a passage no sentence span covers
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON-able copy (a draft audit caches the references' own pairs)."""
+        link = None if self.link is None else [list(self.link.a), list(self.link.b), self.link.score,
+                                               self.link.displaced, self.link.sandwiched]
+        return {
+            "kind": self.kind, "severity": self.severity, "message": self.message,
+            "spans": [list(s) for s in self.spans], "missing_in": list(self.missing_in),
+            "units": [list(u) for u in self.units], "highlights": [list(h) for h in self.highlights],
+            "in_example": self.in_example, "numbers": sorted(self.numbers), "bears_rule": self.bears_rule,
+            "swap": self.swap, "values": self.values, "readings": self.readings, "link": link,
+            "pair": list(self.pair), "concepts": sorted(self.concepts), "probability": self.probability,
+            "raw": list(self.raw) if self.raw else None,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Observation:
+        link = data["link"]
+        return cls(
+            data["kind"], data["severity"], data["message"], [tuple(s) for s in data["spans"]], list(data["missing_in"]),
+            [tuple(u) for u in data["units"]], [tuple(h) for h in data["highlights"]], data["in_example"],
+            frozenset(data["numbers"]), data["bears_rule"], data["swap"], dict(data["values"]), dict(data["readings"]),
+            None if link is None else Link(tuple(link[0]), tuple(link[1]), link[2], link[3], link[4]),
+            tuple(data["pair"]), frozenset(data["concepts"]), data["probability"],
+            tuple(data["raw"]) if data["raw"] else None,  # type: ignore[arg-type]
+        )
 
     @property
     def subject(self) -> str:
@@ -496,8 +524,11 @@ def _classes(edition: PreparedEdition, indices: Iterable[int], group: str) -> di
 
 def _contradicts(group: str, one: str, other: str) -> bool:
     if group == "agent" and (one.startswith("role:") or other.startswith("role:")):
-        # A named role (the start player) against any other agent: "each player" / "only the start player".
-        return one != other and "no_player" not in (one, other)
+        # A named role against every player or one player: "each player" / "only the start player". (Not against
+        # "the other players": "the start player first, then the other players" is one sequence.)
+        rest = other if one.startswith("role:") else one
+        return (one != other and rest in ("every_player", "one_player")) or (
+            one.startswith("role:") and other.startswith("role:") and one != other)
     return classes().contradicts(group, one, other)
 
 
@@ -526,12 +557,14 @@ def _swaps(ctx: PairContext, link: Link, group: str, label: Callable[[str], str]
 
 
 def _quantified(edition: PreparedEdition, where: list[tuple[int, int, int]]) -> set[str]:
-    """The glossary concepts named within a few words after each quantifier ("all players", "one of the cards")."""
+    """The glossary concept each quantifier counts: the first one named within a few words after it ("all players",
+    "one of the cards")."""
     out: set[str] = set()
     for i, _, end in where:
-        for concept, spans in edition.features[i].concepts.items():
-            if any(end <= s <= end + 3 for s, _ in spans):
-                out.add(concept)
+        starts = sorted((s, concept) for concept, spans in edition.features[i].concepts.items() for s, _ in spans
+                        if end <= s <= end + 3)
+        if starts:
+            out.add(starts[0][1])
     return out
 
 

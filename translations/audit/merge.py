@@ -107,11 +107,7 @@ def pair_observations(
 ) -> tuple[list[Link], list[Observation]]:
     """Align one pair, run the checks, collapse a missing supplement into one observation."""
     links = align(a, b)
-    for link in links:
-        if link.a and link.b and link.score >= UNIT_MIN_SCORE:
-            for i in link.a:
-                for j in link.b:
-                    units.union((a.id, i), (b.id, j))
+    join(units, a.id, b.id, links)
     observations = run_checks(PairContext(a, b), links)
     for me, them in ((a, b), (b, a)):
         mine_edition = spec.editions.get(me.id)
@@ -128,11 +124,19 @@ def pair_observations(
             first, last = me.sentences[lo], me.sentences[hi]
             message = (f"{me.id} prints a supplement ({hi - lo + 1} sentences) that {them.id} does not include "
                        f"(the spec records that {them.id} has no supplement)")
-            obs = Observation("supplement", "low", message, [], [them.id], [(me.id, lo)], pair=(a.id, b.id),
-                              values={me.id: "prints a supplement", them.id: "has none"})
-            obs.raw = (me.id, first.start, last.end)  # type: ignore[attr-defined]
-            observations.append(obs)
+            observations.append(Observation(
+                "supplement", "low", message, [], [them.id], [(me.id, lo)], pair=(a.id, b.id),
+                values={me.id: "prints a supplement", them.id: "has none"}, raw=(me.id, first.start, last.end)))
     return links, observations
+
+
+def join(units: Units, a: str, b: str, links: list[Link]) -> None:
+    """Join the sentences of every sure link into one passage."""
+    for link in links:
+        if link.a and link.b and link.score >= UNIT_MIN_SCORE:
+            for i in link.a:
+                for j in link.b:
+                    units.union((a, i), (b, j))
 
 
 def _supplement_runs(edition: PreparedEdition, linked: set[int]) -> list[tuple[int, int]]:
@@ -182,9 +186,8 @@ def merge(observations: Iterable[Observation], units: Units) -> list[Merged]:
         for edition, text in obs.readings.items():
             merged.readings.setdefault(edition, text)
         merged.sentences.update(obs.spans)
-        raw = getattr(obs, "raw", None)
-        if raw:
-            merged.raw_spans.add(raw)
+        if obs.raw:
+            merged.raw_spans.add(obs.raw)
         merged.missing_in.update(obs.missing_in)
         merged.highlights.update(obs.highlights)
     return list(groups.values())

@@ -96,7 +96,7 @@ def _compute(inputs: AuditInputs, selection: AuditSelection, use_cache: bool) ->
     finally:
         if work.worker is not None:
             lap.peak_worker_kb = work.worker.close()
-    findings, alignment = _judge(spec, prepared, selection, lap)
+    findings, alignment = _judge(spec, prepared, selection, lap, inputs, use_cache)
     import resource
 
     timings["peak MB, main process"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
@@ -115,10 +115,44 @@ def _compute(inputs: AuditInputs, selection: AuditSelection, use_cache: bool) ->
     }
 
 
-def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, lap: Any) -> tuple[list[Any], Any]:
+def _pair_key(inputs: AuditInputs, a: str, b: str) -> str:
+    import hashlib
+
+    from translations.audit.inputs import prepared_key
+    from translations.audit.ranking import model_digest
+
+    payload = f"pair|{prepared_key(inputs, a)}|{prepared_key(inputs, b)}|{model_digest()}"
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def _cached_pair(inputs: AuditInputs, a: str, b: str) -> tuple[list[Any], list[Any]] | None:
+    """The links and observations of two references, as an earlier draft audit left them (or None)."""
+    from translations.audit.alignment import Link
+    from translations.audit.cache import blob_get
+    from translations.audit.checks import Observation
+
+    value = blob_get(_pair_key(inputs, a, b))
+    try:
+        links = [Link(tuple(x[0]), tuple(x[1]), x[2], x[3], x[4]) for x in value["links"]]  # type: ignore[index]
+        return links, [Observation.from_json(o) for o in value["observations"]]  # type: ignore[index]
+    except (TypeError, KeyError, IndexError, ValueError):
+        return None
+
+
+def _cache_pair(inputs: AuditInputs, a: str, b: str, links: list[Any], found: list[Any]) -> None:
+    from translations.audit.cache import blob_put
+
+    blob_put(_pair_key(inputs, a, b), {
+        "links": [[list(lk.a), list(lk.b), lk.score, lk.displaced, lk.sandwiched] for lk in links],
+        "observations": [o.to_json() for o in found],
+    })
+
+
+def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, lap: Any,
+           inputs: AuditInputs | None = None, use_cache: bool = False) -> tuple[list[Any], Any]:
     """Align and check every pair, merge, weigh, turn rulings into their findings, order."""
     from translations.audit import findings as build
-    from translations.audit.merge import Units, mark_examples, merge, pair_observations
+    from translations.audit.merge import Units, join, mark_examples, merge, pair_observations
     from translations.audit.ranking import observation_vector, pair_stats, score
     from translations.audit.rulings import absorb
     from translations.audit.severity import reported, weigh
@@ -130,17 +164,27 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
     alignment: list[dict[str, Any]] = []
     for a_id, b_id in selection.pairs:
         a, b = prepared[a_id], prepared[b_id]
-        links, found = pair_observations(spec, a, b, units)
+        # A pair of known editions is cached by the two editions' own content keys: a draft audit aligns the
+        # references with each other too, and that part does not depend on the draft.
+        reference_pair = bool(selection.draft not in (a_id, b_id) and use_cache and inputs)
+        cached = _cached_pair(inputs, a_id, b_id) if reference_pair and inputs else None
+        if cached is not None:
+            links, found = cached
+            join(units, a_id, b_id, links)
+        else:
+            links, found = pair_observations(spec, a, b, units)
+            stats = pair_stats(a, b, links)
+            on_link: dict[int, int] = {}
+            for obs in found:
+                if obs.link is not None:
+                    on_link[id(obs.link)] = on_link.get(id(obs.link), 0) + 1
+            content = [o for o in found if o.link is not None and o.kind not in ("omission", "supplement")]
+            rows = [observation_vector(o, a, b, stats, on_link[id(o.link)] - 1) for o in content]
+            for obs, p in zip(content, score(content, rows), strict=True):
+                obs.probability = p
+            if reference_pair and inputs:
+                _cache_pair(inputs, a_id, b_id, links, found)
         anchors.add(a_id, b_id, links)
-        stats = pair_stats(a, b, links)
-        on_link: dict[int, int] = {}
-        for obs in found:
-            if obs.link is not None:
-                on_link[id(obs.link)] = on_link.get(id(obs.link), 0) + 1
-        content = [o for o in found if o.link is not None and o.kind not in ("omission", "supplement")]
-        rows = [observation_vector(o, a, b, stats, on_link[id(o.link)] - 1) for o in content]
-        for obs, p in zip(content, score(content, rows), strict=True):
-            obs.probability = p
         observations.extend(found)
         alignment.append({"a": a_id, "b": b_id,
                           "links": [[list(lk.a), list(lk.b), round(lk.score, 4), lk.displaced] for lk in links]})
