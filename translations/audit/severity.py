@@ -241,7 +241,10 @@ def weigh(finding: dict[str, Any], m: Merged, spec: Any, prepared: Mapping[str, 
     score = evidence * weight
     can_be_high = m.kind in SWAP_KINDS and m.swap
     if passage == "example":
-        # A worked example's difference matters only when one edition tells it differently from all the others.
+        # Published editions rewrite their examples freely; a draft that changes a number of its original's
+        # example misleads its readers. Either way an example is never high.
+        if not selection.draft:
+            score = min(score, MEDIUM_SCORE - 0.01)
         score *= EXAMPLE_WEIGHT if (m.swap and agreement == 1.0) else 0.5
         can_be_high = False
     told_low = m.severity == "low"  # the check itself judged it weak (a component count the other side names)

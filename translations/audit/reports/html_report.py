@@ -27,6 +27,7 @@ from translations.audit.reports.render import (
     marked_segments,
     rule_link,
     visible,
+    what_changed,
     where,
 )
 
@@ -114,7 +115,7 @@ def _passage(span: Mapping[str, Any], highlights: list[list[Any]], diff: set[int
         for k, ch in enumerate(piece):
             esc = html.escape(ch)
             chunk.append(f'<span class="diff">{esc}</span>' if (pos + k) in diff and not marked else esc)
-        text = "".join(chunk).replace('</span><span class="diff">', "")
+        text = "".join(chunk).replace('</span><span class="diff">', "").replace("*", "")  # markdown emphasis
         out.append(f"<mark>{text}</mark>" if marked else text)
         pos += len(piece)
     return "".join(out).replace("\n", "<br>")
@@ -146,7 +147,7 @@ def _finding(n: int, f: Mapping[str, Any], group: int, game: str, languages: Map
         f'data-editions="{html.escape(" ".join(editions))}" data-group="{group}">'
         f'<div class="head">{n}. <span class="sev {f["severity"]}">{f["severity"]}</span>{new} '
         f"{html.escape(f['kind'])} · {rule} · {html.escape(f['origin'])}{missing}</div>"
-        f'<div class="message">{html.escape(f["message"])}</div>'
+        f'<div class="message">{html.escape(what_changed(f))}</div>'
     ]
     if f.get("statement") and f["kind"] != "ruling":
         parts.append(f'<div class="statement">{html.escape(f["statement"])}</div>')

@@ -63,6 +63,15 @@ def headline(finding: Mapping[str, Any]) -> str:
     return " · ".join(bits)
 
 
+def what_changed(finding: Mapping[str, Any]) -> str:
+    """The finding's message without the quotes the statement line shows ("number: 2 (draft) against 3 (de)")."""
+    message = finding["message"]
+    if finding["kind"] == "ruling" or not finding.get("statement"):
+        return message
+    head, _, rest = message.partition(" — ")
+    return head + rest[len(finding["statement"]):] if rest.startswith(finding["statement"]) else message
+
+
 def impact_line(finding: Mapping[str, Any]) -> str | None:
     """The measured effect on play of a ruling's finding, in words."""
     impact = finding.get("impact")
@@ -128,7 +137,7 @@ def render_text(result: Mapping[str, Any], min_severity: str = "medium", width: 
         for finding in members:
             number += 1
             console.print(Text(f"\n{number}. [{headline(finding)}]", style="bold"))
-            console.print(f"   {finding['message']}")
+            console.print(f"   {what_changed(finding)}")
             if finding.get("statement") and finding["kind"] != "ruling":
                 console.print(f"   change: {finding['statement']}")
             if impact_line(finding):
@@ -153,7 +162,7 @@ def render_text(result: Mapping[str, Any], min_severity: str = "medium", width: 
                         cell.append("[missing here]", style="italic")
                         continue
                     for piece, marked in marked_segments(span, finding.get("_highlights", [])):
-                        cell.append(re.sub(r"\s+", " ", piece), style="reverse" if marked else "")
+                        cell.append(re.sub(r"\s+", " ", piece.replace("*", "")), style="reverse" if marked else "")
                 cells.append(cell)
             table.add_row(*cells)
             console.print(table)
