@@ -403,7 +403,8 @@ def _pair_leftovers(links: list[Link], a: PreparedEdition, b: PreparedEdition, m
     seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     for i in sorted(lone_a):
         near_groups = groups(_anchors(i, to_b, keys))
-        for ga in ((i,), (i, i + 1)) if i + 1 in lone_a else ((i,),):
+        mine: tuple[tuple[int, ...], ...] = ((i,), (i, i + 1)) if i + 1 in lone_a else ((i,),)
+        for ga in mine:
             x = _joined(a, ga)
             for gb in near_groups:
                 if len(ga) + len(gb) > 3 or (ga, gb) in seen:

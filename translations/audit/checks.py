@@ -651,8 +651,8 @@ def check_modality(ctx: PairContext, link: Link) -> list[Observation]:
         # A side split in two whose first sentence has no modal verb ("He chooses the island. The shape must
         # match.") leads with a different clause than the other side: the two leading modals do not correspond.
         return []
-    (name_a, *tok_a), (name_b, *tok_b) = ma, mb
-    highlights = [(ctx.a.id, *tok_a), (ctx.b.id, *tok_b)]  # type: ignore[list-item]
+    name_a, name_b = ma[0], mb[0]
+    highlights = [(ctx.a.id, ma[1], ma[2], ma[3]), (ctx.b.id, mb[1], mb[2], mb[3])]
     values = {ctx.a.id: _MODAL_WORDS[name_a], ctx.b.id: _MODAL_WORDS[name_b]}
     return [_obs("modality", "high", ctx, link, None, highlights, values, swap=True)]
 

@@ -154,10 +154,10 @@ class GlossaryMatcher:
             told = (numbers or {}).get(concept, {})
             for form in words:
                 exact = tuple(tokenize(form))
-                variants = [(exact, told.get(form))]
+                spellings: list[tuple[tuple[str, ...], str | None]] = [(exact, told.get(form))]
                 if callable(lemmatize):
-                    variants.append((tuple(lemmatize(form)), None))
-                for toks, number in variants:
+                    spellings.append((tuple(lemmatize(form)), None))
+                for toks, number in spellings:
                     if not toks:
                         continue
                     owners = patterns.setdefault(toks, {})

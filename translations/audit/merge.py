@@ -223,13 +223,13 @@ def mark_examples(merged: list[Merged], units: Units, prepared: Mapping[str, Pre
         and prepared[node[0]].sentences[node[1]].kind not in ("heading", "caption", "example")
         and _told_as_example_elsewhere(node, passage, is_example)
     ]
-    for edition, index in adopted:
-        prepared[edition].sentences[index].kind = "example"
+    for edition_id, index in adopted:
+        prepared[edition_id].sentences[index].kind = "example"
     matched = {node for passage in members.values() if len({e for e, _ in passage}) > 1 for node in passage}
-    for edition in prepared.values():
-        mark_unmatched_continuations(edition.sentences, {i for e, i in matched if e == edition.id})
-        mark_by_context(edition.sentences)
-        end_stories(edition.sentences, edition.language, edition.source)
+    for prepared_edition in prepared.values():
+        mark_unmatched_continuations(prepared_edition.sentences, {i for e, i in matched if e == prepared_edition.id})
+        mark_by_context(prepared_edition.sentences)
+        end_stories(prepared_edition.sentences, prepared_edition.language, prepared_edition.source)
     for m in merged:
         if m.kind == "supplement":
             continue

@@ -246,7 +246,7 @@ def _counterparts(prepared: Mapping[str, Any], anchors: Any, draft: str) -> Any:
     return find
 
 
-def _involves(finding: Mapping[str, Any], draft: str) -> bool:
+def _involves(finding: dict[str, Any], draft: str) -> bool:
     """A draft audit reports what concerns the draft: a difference where the draft is the odd one out, a sentence
     the draft lacks or alone states, and every ruling (the references disagree: which reading does the draft
     follow? low where the draft has no aligned words)."""

@@ -7,6 +7,7 @@ Formats: ``text`` (rich, passages side by side, here), ``json`` (the contract, :
 
 from __future__ import annotations
 
+import io
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping
@@ -169,7 +170,7 @@ def render_text(result: Mapping[str, Any], min_severity: str = "medium", width: 
     return console.export_text()
 
 
-class _Null:
+class _Null(io.StringIO):
     """A sink for rich's live output: we only want the recorded export."""
 
     def write(self, _: str) -> int:
