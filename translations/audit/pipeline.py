@@ -220,7 +220,7 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
         counterparts = _counterparts(prepared, anchors, selection.draft) if selection.draft else None
         findings = absorb(findings, spec, sources, selection.cited, selection.draft, order, counterparts)
     # Weak differences are evidence a ruling's finding absorbs above, but no line of their own.
-    findings = [f for f in findings if reported(f)]
+    findings = [f for f in findings if reported(f, draft=selection.draft is not None)]
     if selection.draft:
         findings = [f for f in findings if _involves(f, selection.draft)]
     suspects = suspect_findings(spec, sources, selection.reprinted) if spec.rules else []

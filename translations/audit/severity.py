@@ -52,6 +52,8 @@ EXAMPLE_WEIGHT = 0.8
 #: Below this score a difference is not reported at all: a one-sided word one translator left out where others
 #: wrote it, seen by one pair, or a sentence one alignment left unlinked, is noise, not a low finding.
 NOISE_FLOOR = 0.25
+#: In a draft audit agreement raises what every reference shows, so what stays below this is noise there.
+DRAFT_NOISE_FLOOR = 0.45
 #: Passage kinds (from the spec's not-rule passages and the text) that never rank above low.
 NEVER_ABOVE_LOW = frozenset({"caption", "heading", "credits", "flavour", "layout", "contents", "cross-reference"})
 
@@ -207,10 +209,14 @@ def _omission(m: Merged, passage: str, rule: str | None, selection: AuditSelecti
     return "low", 0.3, told
 
 
-def reported(finding: Mapping[str, Any]) -> bool:
-    """Whether a weighed finding is worth a line in the report (above :data:`NOISE_FLOOR`)."""
+def reported(finding: Mapping[str, Any], draft: bool = False) -> bool:
+    """Whether a weighed finding is worth a line in the report (above :data:`NOISE_FLOOR`, or
+    :data:`DRAFT_NOISE_FLOOR` for a content difference in a draft audit)."""
     score = finding.get("_weighing", {}).get("score")
-    return finding["kind"] in ("supplement", "ruling", "suspect") or score is None or score >= NOISE_FLOOR
+    if finding["kind"] in ("supplement", "ruling", "suspect") or score is None:
+        return True
+    floor = DRAFT_NOISE_FLOOR if draft and finding["kind"] != "omission" else NOISE_FLOOR
+    return bool(score >= floor)
 
 
 def weigh(finding: dict[str, Any], m: Merged, spec: Any, prepared: Mapping[str, PreparedEdition],
