@@ -264,5 +264,6 @@ def test_the_text_report_lists_rulings_first_with_the_statement_of_each_change(m
     assert run.exit_code == 0
     text = run.output
     assert text.index("== Rulings of the spec") < text.index("differences found in the texts")
-    assert re.search(r"effect on play: (impact not measured|measured: |not exercised)", text), "each ruling says its measured effect"
+    said = r"effect on play: (impact not measured|measured: |not exercised)"
+    assert re.search(said, text), "each ruling says its measured effect"
     assert re.search(r"de \(p\. \d+, l\. \d+\)", text), "page and line of each passage"

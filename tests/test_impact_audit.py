@@ -1,6 +1,6 @@
-"""The audit ranks a ruling-backed finding by the ruling's measured impact class (issue #16): high, medium and
-low and none held at medium (texts that disagree must be settled), and medium while a ruling is not measured — on the bundled texts, with
-the impact files as committed."""
+"""The audit ranks a ruling-backed finding by the ruling's measured impact class (issue #16): high and medium as
+measured, low and none held at medium (texts that disagree must be settled), medium while a ruling is not measured
+— on the bundled texts, with the impact files as committed."""
 
 from __future__ import annotations
 
