@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from engine.adapters.codes import ActionCodes, UnencodableActionError, action_codes
+from engine.adapters.codes import IDENTITY_MODULE, MEMO_LIMIT, ActionCodes, UnencodableActionError, action_codes
+from engine.adapters.identity import IdentityMap
 from engine.adapters.profile import adapted_games, game_profile
 from engine.adapters.stepper import IllegalCodeError, Stepper
 from engine.runtime.api import Action, GameConfig
@@ -167,3 +168,65 @@ def test_the_table_is_read_from_the_generated_module_only() -> None:
     codes = ActionCodes(table)
     assert codes.size == 1 + 2 + 6  # done; a or b; (), (a), (b), (a,a), (a,b), (b,b)
     assert codes.encode(Action.make("buy", good="b", pay=("a", "b"))) == (2, 3 + 4)
+
+
+@pytest.mark.parametrize("identity_first", [True, False])
+@pytest.mark.parametrize("game_id", [RNFL, FD])
+def test_a_decision_is_encoded_alike_whichever_memo_is_asked_first(game_id: str, identity_first: bool) -> None:
+    """``encode_each`` (one memo look-up per legal action, the stepper's path) gives what a fresh table computes
+    for each action, whether it tries the identity memo first (compiled) or the dict alone (interpreted), for
+    the listed objects and for equal actions built anew; only the identity mode fills the identity memo."""
+    import importlib
+
+    table = importlib.import_module(f"engine.{game_id}.generated.action_codes")
+    codes, fresh = ActionCodes(table, identity_first=identity_first), ActionCodes(table, identity_first=False)
+    for seed in range(3):
+        state = load_game(GameConfig(game=game_id, players=4, seed=seed)).new_initial_state()
+        stepper = Stepper(state, codes)
+        rng = random.Random(seed)
+        while not stepper.is_terminal():
+            legal = state.legal_actions()
+            expected = [fresh._encode(a) for a in legal]
+            assert codes.encode_each(legal) == expected
+            assert codes.encode_each(legal) == expected  # found in the memo this time
+            assert codes.encode_each([Action(a.kind, a.args) for a in legal]) == expected  # equal, not identical
+            codes_now = stepper.legal_codes()
+            stepper.apply(codes_now[rng.randrange(len(codes_now))])
+    assert len(codes.encoded) > 0
+    assert len(codes.by_identity) == (len(codes.encoded) if identity_first else 0)
+
+
+def test_the_identity_memo_is_chosen_by_whether_it_runs_compiled() -> None:
+    from engine import native
+
+    assert IdentityMap.__module__ == IDENTITY_MODULE
+    assert action_codes(FD).identity_first == (IDENTITY_MODULE in native.status().modules)
+
+
+def test_the_memo_is_dropped_when_full_and_refills() -> None:
+    """Past :data:`MEMO_LIMIT` entries both memos are cleared together, so no stale identity survives."""
+    import importlib
+
+    codes = ActionCodes(importlib.import_module(f"engine.{RNFL}.generated.action_codes"), identity_first=True)
+    wood = Action.make("load", good="good.wood")
+    first = codes.encode(wood)
+    codes.encoded.update({Action.make("filler", n=i): (0,) for i in range(MEMO_LIMIT - len(codes.encoded))})
+    gold = Action.make("load", good="good.gold")
+    assert codes.encode_each([gold, wood]) == [codes._encode(gold), first]
+    assert len(codes.encoded) == len(codes.by_identity) == 2
+
+
+def test_identity_map_finds_the_very_object_not_an_equal_one() -> None:
+    memo: IdentityMap[int] = IdentityMap()
+    kept = [Action.make("load", good=f"good.{i}") for i in range(100_000)]  # more than the initial slots: it grows
+    for i, action in enumerate(kept):
+        memo.put(action, i)
+    assert len(memo) == len(kept)
+    assert all(memo.get(action) == i for i, action in enumerate(kept))
+    assert memo.get(Action.make("load", good="good.7")) is None  # equal to a key, but another object
+    memo.put(kept[7], -7)
+    assert memo.get(kept[7]) == -7 and len(memo) == len(kept)
+    with pytest.raises(ValueError, match="empty slot"):
+        memo.put(None, 0)
+    memo.clear()
+    assert len(memo) == 0 and memo.get(kept[0]) is None

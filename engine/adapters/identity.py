@@ -11,7 +11,9 @@ take its address: an identity match is a match. It is meant to sit beside a ``di
 (a hit here saves that dict's look-up; a miss falls back to it), and is cleared with it.
 
 Open addressing with linear probing over two parallel lists, at most half full (it doubles when it gets
-there). Compiled with mypyc, a look-up is a few native operations on the address.
+there). Compiled with mypyc, a look-up is a few native operations on the address; interpreted, its bytecodes
+cost more than a ``dict``'s hash in C, so the adapters use it only when it runs compiled
+(:attr:`ActionCodes.identity_first <engine.adapters.codes.ActionCodes.identity_first>`).
 """
 
 from __future__ import annotations

@@ -17,8 +17,9 @@ so a stepper is rebuilt exactly from its configuration, its action history and i
 
 **Cost.** This is the adapters' hot path, compiled with mypyc (:data:`engine.adapters.NATIVE_MODULES`). A
 decision is listed once, however often its codes are asked for: one memo look-up per legal action
-(:attr:`ActionCodes.encoded <engine.adapters.codes.ActionCodes.encoded>`, which holds every action met so far
-with all its codes), the first codes kept in the engine's order, and a code played by its position there.
+(:meth:`ActionCodes.encode_each <engine.adapters.codes.ActionCodes.encode_each>`, whose memo holds every action
+met so far with all its codes), the first codes kept in the engine's order, and a code played by its position
+there. ``benchmarks/bench_adapters.py`` measures it against the engine's own API.
 """
 
 from __future__ import annotations
@@ -39,7 +40,7 @@ class Stepper:
     """A game in progress, advanced by codes."""
 
     __slots__ = (
-        "_by_identity", "_codes_of", "_distinct", "_drop", "_drops_after", "_firsts", "_found", "_legal", "_listed", "_open",
+        "_distinct", "_drop", "_drops_after", "_firsts", "_found", "_legal", "_listed", "_open",
         "_step", "codes", "prefix", "state",
     )  # fmt: skip
 
@@ -47,8 +48,6 @@ class Stepper:
         self.state = state
         self.codes = codes or action_codes(state.game.config.game)
         self.prefix: list[int] = []
-        self._by_identity = self.codes.by_identity  # the memo of all codes, by identity, then by value:
-        self._codes_of = self.codes.encoded  # read directly (a method call per action costs more than the look-up)
         self._drops_after = self.codes.drops_after  # code of an opening entry → kinds left out of its choice
         self._listed = False  # whether the options of the decision posed now are listed
         self._legal: list[Action] = []  # the options of the decision posed now (engine actions)
@@ -123,17 +122,10 @@ class Stepper:
         drop = self._drop
         if drop is not None:
             legal = [a for a in legal if a[0] not in drop]
-        by_identity, codes_of = self._by_identity, self._codes_of
-        found_all: list[tuple[int, ...]] = []
+        found_all = self.codes.encode_each(legal)
         firsts: list[int] = []
         staged = False
-        for action in legal:
-            found = by_identity.get(action)
-            if found is None:  # an action equal to one met before, as another object
-                found = codes_of.get(action)
-                if found is None:  # an action not met before (or the memo was just dropped)
-                    found = self.codes.encode(action)
-            found_all.append(found)
+        for found in found_all:
             firsts.append(found[0])
             if len(found) > 1:
                 staged = True
