@@ -20,6 +20,7 @@ shown). Together they hold:
                                       "unprinted": [...]}]}]}, ...],
  "sections": [[trigram, ...], ...],                           # character trigrams of each section's titles
  "only": {lang: "stem stem ..."},                             # stems only that language's texts use
+ "vocabulary": {lang: "stem stem ..."},                       # stems that language's texts use
  "lemmas": {lang: "form:stem form:stem ..."},                 # inflected forms → their lemma's stem (spaCy)
  "words": {stem: "doc tf doc tf ..."}, "word_lengths": [...],   # BM25 postings, weighted term frequencies
  "grams": {trigram: "doc tf ..."}, "gram_lengths": [...]}      # (strings: decoded only for the query's terms)
@@ -333,6 +334,8 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
                     used_by.setdefault(term, set()).add(lang)
     only = {code: " ".join(sorted(t for t, langs in used_by.items() if langs == {code}))
             for code in lexicon.languages}
+    vocabulary_of = {code: " ".join(sorted(t for t, langs in used_by.items() if code in langs))
+                     for code in lexicon.languages}
     return {
         "version": INDEX_VERSION,
         "game": spec.id,
@@ -344,6 +347,7 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
         "docs": docs,
         "sections": [section_grams[i] for i in range(len(section_numbers))],
         "only": only,
+        "vocabulary": vocabulary_of,
         "lemmas": {code: " ".join(f"{form}:{stem}" for form, stem in sorted(table.items()))
                    for code, table in vocabulary.lemmas.items()},
         "words": word_postings.as_json(),

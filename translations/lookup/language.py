@@ -27,8 +27,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 _NON_WORD = re.compile(r"[^0-9a-z]+")
-#: A function word counts this much towards a language, a question phrase's word twice as much.
-FUNCTION_WORD_EVIDENCE = 0.5
+#: A function word or a one-word question phrase counts this much towards a language; a word of a question phrase
+#: of several words counts `PHRASE_EVIDENCE`.
+FUNCTION_WORD_EVIDENCE = 1.0
 PHRASE_EVIDENCE = 2.0
 
 
@@ -185,15 +186,18 @@ def _phrase_spans(tokens: Sequence[str], language: Language) -> list[tuple[int, 
 
 
 def language_evidence(tokens: Sequence[str], lexicon: Lexicon) -> dict[str, float]:
-    """How strongly the query's function words and question phrases point at each language."""
+    """How strongly the query's words point at each language: every token a language claims — as a function word
+    or in a question phrase — counts once for it (`FUNCTION_WORD_EVIDENCE`), a token of a question phrase of
+    several words counts `PHRASE_EVIDENCE` ("wie viele" is German, though "wie" alone is also Dutch's "who"). A
+    token counts in its strongest role only, so "Wie rochiere ich?" is German ("wie" and "ich"), not Dutch ("wie")."""
     evidence = {}
     for code, language in lexicon.languages.items():
-        spans = _phrase_spans(tokens, language)
-        in_phrases = {i for start, end, _, content in spans if not content for i in range(start, end)}
-        score = PHRASE_EVIDENCE * len(in_phrases)
-        score += FUNCTION_WORD_EVIDENCE * sum(1 for i, t in enumerate(tokens)
-                                              if i not in in_phrases and t in language.stopwords)
-        evidence[code] = score
+        strength = [FUNCTION_WORD_EVIDENCE if token in language.stopwords else 0.0 for token in tokens]
+        for start, end, _, content in _phrase_spans(tokens, language):
+            if not content:
+                for i in range(start, end):
+                    strength[i] = PHRASE_EVIDENCE if end - start > 1 else FUNCTION_WORD_EVIDENCE
+        evidence[code] = sum(strength)
     return evidence
 
 

@@ -67,6 +67,8 @@ EXACT, PART, TYPO, NEGATED_PLAIN = 1.0, 0.8, 0.7, 0.6
 #: Share of a query word's trigrams the index must know for a long word (a compound written otherwise) to count.
 KNOWN_GRAMS = 0.8
 LONG_WORD = 8
+#: How a typo neighbour is marked when the word is as close to several known words (of any language).
+AMBIGUOUS_TYPO = "typo?"
 #: A typo this long is taken as meant even when several known words are that close (other languages' forms).
 TYPO_LONG = 7
 
@@ -176,6 +178,7 @@ class Index:
         # Both stay strings as loaded: a query looks up a few words, which a substring search does faster than
         # building a set or dict of thousands of entries would.
         self._only: dict[str, str] = {lang: f" {words} " for lang, words in data.get("only", {}).items()}
+        self._vocabulary: dict[str, str] = {lang: f" {words} " for lang, words in data.get("vocabulary", {}).items()}
         self._lemmas: dict[str, str] = {lang: f" {pairs} " for lang, pairs in data.get("lemmas", {}).items()}
         self.path = path
         self._docs = docs
@@ -191,6 +194,10 @@ class Index:
     def only_in(self, lang: str, stem: str) -> bool:
         """Whether `stem` is used by `lang`'s texts of this game and no other language's."""
         return f" {stem} " in self._only.get(lang, "")
+
+    def uses(self, lang: str, stem: str) -> bool:
+        """Whether `stem` is used by `lang`'s texts of this game."""
+        return f" {stem} " in self._vocabulary.get(lang, "")
 
     def lemma(self, lang: str, word: str) -> str | None:
         """The stem of `word`'s lemma in `lang` when Snowball misses it (`passeer` → `passer`), else None."""
@@ -260,11 +267,13 @@ def locale_language(known: Iterable[str]) -> str | None:
 
 def query_language(text: str, indexes: Sequence[Index], lexicon: Lexicon) -> tuple[str, bool]:
     """`(language, detected)`: the language the query is written in, or (when its words do not tell) the
-    locale's, else English, with `detected` False."""
+    locale's, else English, with `detected` False. A function word of any language is left to the lexicon: that
+    an index happens to hold it ("ich" in an English text) says nothing about the query's language."""
     tokens = normalise(text).split()
+    function_words = frozenset().union(*(language.stopwords for language in lexicon.languages.values()))
     vocabulary: dict[str, float] = {}
     for code, language in lexicon.languages.items():
-        stems = [language.stem(t) for t in tokens if t not in language.stopwords]
+        stems = [language.stem(t) for t in tokens if t not in function_words]
         vocabulary[code] = float(sum(1 for s in stems if any(index.only_in(code, s) for index in indexes)))
     found = detect_language(tokens, lexicon, vocabulary)
     if found is not None:
@@ -306,9 +315,12 @@ def typo_budget(word: str) -> int:
     return 0 if len(word) < 4 else 1 if len(word) <= 6 else 2
 
 
-def resolve(word: QueryWord, indexes: Sequence[Index], lexicon: Lexicon, lang: str) -> list[list[Term]]:
+def resolve(word: QueryWord, indexes: Sequence[Index], lexicon: Lexicon, lang: str,
+            detected: bool = True) -> list[list[Term]]:
     """What a query word stands for in the indexes: one group of alternative terms (its stems; a negated word's
-    `un-` form first), or one group per part of a compound, or its typo neighbours; `[]` when nothing fits."""
+    `un-` form first), or one group per part of a compound, or its typo neighbours; `[]` when nothing fits. A typo
+    is mended only into a word of the query's language when that language was `detected` (German "kriegt" is not
+    a misspelt Dutch "krijgt")."""
     def known(term: str) -> bool:
         return any(term in index.words.terms for index in indexes)
 
@@ -327,12 +339,16 @@ def resolve(word: QueryWord, indexes: Sequence[Index], lexicon: Lexicon, lang: s
         parts = split_compound(word.text, lexicon.languages[code], known)
         if parts:
             return [[Term(part, PART, "part")] for part in parts]
-    near = sorted({term for form in dict.fromkeys([word.forms[0], word.text]) if typo_budget(form)
-                   for index in indexes for term in index.words.terms
-                   if abs(len(term) - len(form)) <= typo_budget(form) and term[:1] == form[:1]
-                   and _within_edits(form, term, typo_budget(form))})
+    near_any = sorted({term for form in dict.fromkeys([word.forms[0], word.text]) if typo_budget(form)
+                       for index in indexes for term in index.words.terms
+                       if abs(len(term) - len(form)) <= typo_budget(form) and term[:1] == form[:1]
+                       and _within_edits(form, term, typo_budget(form))})
+    near = [term for term in near_any if not detected or any(index.uses(lang, term) for index in indexes)]
     if near:
-        return [[Term(term, TYPO, "typo") for term in near]]
+        # How sure the mending is counts over every language's words: `draak` is as close to `drak`, `draai`
+        # and `raak`, whichever of them the query's language uses.
+        how = "typo" if len(near_any) == 1 else AMBIGUOUS_TYPO
+        return [[Term(term, TYPO, how) for term in near]]
     if len(word.text) >= LONG_WORD:
         # A compound written otherwise (`Neuengland` for `New England`) shares most of its letter trigrams.
         word_grams = grams(word.text)
@@ -462,9 +478,10 @@ def recognised(word_groups: Sequence[Sequence[Term]], unknown: Sequence[str]) ->
     as close to `drak`, `draai` and `raak`)."""
     if not word_groups:
         return False
-    if any(term.how != "typo" for group in word_groups for term in group):
+    if any(not term.how.startswith("typo") for group in word_groups for term in group):
         return True
-    return not unknown and all(len(group) == 1 or len(group[0].term) >= TYPO_LONG for group in word_groups)
+    return not unknown and all(not group or group[0].how == "typo" or len(group[0].term) >= TYPO_LONG
+                               for group in word_groups)
 
 
 def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None = None) -> Answer:
@@ -482,7 +499,7 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
     for word in query.words:
         lemmas = [index.lemma(code, word.text) for code in [lang, *lexicon.languages] for index in chosen]
         word.forms = list(dict.fromkeys([*word.forms[:1], *[x for x in lemmas if x], *word.forms[1:]]))
-        found = resolve(word, chosen, lexicon, lang)
+        found = resolve(word, chosen, lexicon, lang, detected)
         if not found:
             unknown.append(word.text)
             continue
