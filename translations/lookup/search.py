@@ -471,6 +471,21 @@ def named_games(indexes: Sequence[Index], groups: Sequence[Sequence[Term]], word
     return [game], named_by
 
 
+def game_in_title(indexes: Sequence[Index], text: str) -> tuple[Index | None, str]:
+    """`(index, rest)`: the game whose whole title the query names ("Gleichstand am Ende bei Francis Drake"), and
+    the query without it; `(None, text)` when it names none, or nothing but the title (then the title's words are
+    the question: "Drake" is also a captain of Race to the New Found Land)."""
+    tokens = normalise(text).split()
+    for index in indexes:
+        title = normalise(index.title).split()
+        for start in range(len(tokens) - len(title) + 1):
+            if tokens[start:start + len(title)] == title:
+                rest = tokens[:start] + tokens[start + len(title):]
+                if any(token.isalnum() for token in rest):
+                    return index, " ".join(rest)
+    return None, text
+
+
 def recognised(word_groups: Sequence[Sequence[Term]], unknown: Sequence[str]) -> bool:
     """Whether the query is about something the indexes know. Typo tolerance and trigrams give every string some
     score, so a query must have a word the index knows as it is (a stem or a compound's parts) — or else consist
@@ -488,10 +503,12 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
     """Answer `text` from `indexes` (see the module docstring); `lang` forces the query's language."""
     chosen = list(indexes)
     lexicon = lexicon_of(chosen)
+    titled, rest = game_in_title(chosen, text)
     detected = True
     if lang is None or lang not in lexicon.languages:
-        lang, detected = query_language(text, chosen, lexicon)
-    query = parse(text, lexicon, lang)
+        lang, detected = query_language(rest, chosen, lexicon)
+    query = parse(rest, lexicon, lang)
+    query.text = text
     groups: list[list[Term]] = []
     resolved_words: list[QueryWord] = []
     unknown: list[str] = []
@@ -510,7 +527,7 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
     games = [index.game for index in chosen]
     if not recognised(word_groups, unknown):
         return Answer(query, lang, detected, [], games, [], [], unknown)
-    scope, named_by = named_games(chosen, word_groups, resolved_words)
+    scope, named_by = ([titled.game], [titled.title]) if titled else named_games(chosen, word_groups, resolved_words)
     searched = [index for index in chosen if not scope or index.game in scope]
     query_grams = [grams(word.text) for word in resolved_words]
     hits: list[Hit] = []
