@@ -415,10 +415,15 @@ def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], qu
     taken over `every` searched index. A word naming a section (most of its trigrams are in the section's title,
     in any language) gives the section's first rule `LEAD_BOOST`."""
     scores = [0.0] * len(index.ids)
-    matched = [0] * len(index.ids)
+    matched = [0.0] * len(index.ids)
     terms = [t.term for group in groups for t in group]
     idf = shared_idf([i.words for i in every], terms)
-    for group in groups:
+    # What each word is worth to the coordination factor: its rarest resolved term's IDF, times how sure the
+    # resolution is (a typo's neighbour counts less than the word itself). A rule matching the question's rare
+    # words beats one matching as many of its common or doubtful ones.
+    worth = [max((idf[t.term] * t.weight for t in group), default=0.0) for group in groups]
+    total = sum(worth) or 1.0
+    for group, value_of_word in zip(groups, worth, strict=True):
         best: dict[int, float] = {}
         for term in group:
             for doc, value in index.words.term_scores(term.term, idf[term.term]).items():
@@ -427,7 +432,7 @@ def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], qu
                     best[doc] = weighted
         for doc, value in best.items():
             scores[doc] += value
-            matched[doc] += 1
+            matched[doc] += len(groups) * value_of_word / total
     every_gram = [g for word_grams in query_grams for g in word_grams]
     if every_gram:
         index.grams.bm25(every_gram, scores, GRAM_WEIGHT * max(1, len(groups)) / len(every_gram),
