@@ -211,13 +211,18 @@ class _Vocabulary:
         for word in normalise(text).split():
             if word in language.stopwords:
                 continue
-            found.append((language.stem(word), 2))
+            word_stem = language.stem(word)
+            found.append((word_stem, 2))
             lemma = self.lemmas[lang].get(word)
             if lemma is not None:
                 found.append((lemma, 2))
+            parts: list[str] = []
             if lang in COMPOUNDING and len(word) >= COMPOUND_MIN:
-                parts = split_compound(word, language, known.__contains__)
-                found += [(part, 1) for part in parts or ()]
+                parts = split_compound(word, language, known.__contains__) or []
+                found += [(part, 1) for part in parts]
+            # A noun made from a verb also stands, at half weight, for the verb (`Inselwertung` → `werten`).
+            for base in dict.fromkeys(b for s in [word_stem, *parts[-1:]] for b in language.derived(s)):
+                found.append((base, 1))
         return found
 
 

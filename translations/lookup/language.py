@@ -58,8 +58,8 @@ def stem(word: str, algorithm: str) -> str:
 class Language:
     """One language's facts, as compiled into the index (see `translations.lookup.lexicon`)."""
 
-    __slots__ = ("_stems", "code", "labels", "negation_prefix", "negations", "numbers", "phrases", "snowball",
-                 "stopwords")
+    __slots__ = ("_stems", "code", "derivations", "labels", "negation_prefix", "negations", "numbers", "particles",
+                 "phrases", "snowball", "stopwords", "synonyms")
 
     def __init__(self, code: str, data: Mapping[str, Any]) -> None:
         self.code = code
@@ -72,6 +72,12 @@ class Language:
             tuple(p["phrase"].split()): (tuple(p["asks"]), bool(p.get("content"))) for p in data["questions"]}
         self.labels: dict[str, str] = dict(data["labels"])
         self.numbers: dict[str, str] = dict(data.get("numbers", {}))
+        #: stem → the stems of its synonyms ("siegpunkt" → "punkt"; "vp" → "victori", "point")
+        self.synonyms: dict[str, list[str]] = data.get("synonyms", {})
+        #: (noun suffix, verb ending): a noun made from a verb also stands for the verb (`Wertung` → `werten`)
+        self.derivations: list[tuple[str, str]] = [(noun, verb) for noun, verb in data.get("derivations", [])]
+        #: particles of separable verbs, which end the clause when split off ("lege … ab" → `ablegen`)
+        self.particles = frozenset(data.get("particles", []))
         self._stems: dict[str, str] = {}
 
     @property
@@ -83,6 +89,17 @@ class Language:
         found = self._stems.get(word)
         if found is None:
             found = self._stems[word] = self.numbers.get(word) or stem(word, self.snowball)
+        return found
+
+    def derived(self, word_stem: str) -> list[str]:
+        """Stems of the verb a noun's stem is derived from (`wertung` → `wert`, as `werten`), per the language's
+        derivations; empty when none applies."""
+        found = []
+        for noun, verb in self.derivations:
+            if word_stem.endswith(noun) and len(word_stem) > len(noun) + 2:
+                base = self.stem(word_stem[: len(word_stem) - len(noun)] + verb)
+                if base != word_stem and base not in found:
+                    found.append(base)
         return found
 
     def terms(self, text: str) -> list[str]:
@@ -139,14 +156,28 @@ class Lexicon:
 
 
 class QueryWord:
-    """A content word of a query: as typed (normalised) and the forms to look it up by."""
+    """A content word of a query: as typed (normalised), the forms to look it up by, and the particle of a
+    separable verb that ends its clause, if any ("lege … ab": the word may be the verb `ablegen`)."""
 
-    __slots__ = ("forms", "negated", "text")
+    __slots__ = ("forms", "is_particle", "negated", "own", "particle", "text")
 
     def __init__(self, text: str, forms: Sequence[str], negated: bool = False) -> None:
         self.text = text
         self.forms = list(dict.fromkeys(forms))
         self.negated = negated
+        #: the forms that read it in the query's language (the others are its stems in other languages)
+        self.own: set[str] = set(self.forms)
+        self.particle: str | None = None
+        #: whether it is the particle ending its clause (it is dropped when it joins a verb the index knows)
+        self.is_particle = False
+
+    def joined_forms(self, language: Language, lemma_stems: Iterable[str]) -> list[str]:
+        """The word joined with its particle: as typed (`ab` + `lege` → `ableg`) and as its lemma's stem (`weiter`
+        + `gibt` → `weitergeb`, as `weitergeben`)."""
+        if self.particle is None:
+            return []
+        return list(dict.fromkeys([language.stem(self.particle + self.text),
+                                   *(self.particle + lemma for lemma in lemma_stems)]))
 
     def __repr__(self) -> str:
         return f"QueryWord({self.text!r}, {self.forms!r})"
@@ -218,7 +249,8 @@ def parse(text: str, lexicon: Lexicon, lang: str | None, stem_languages: Iterabl
     """Read `text` as a query in `lang` (None: its stopwords are those of every language): question phrases
     become kinds, negations mark the next word, and every other non-function word becomes a `QueryWord` whose
     forms are its stems in `lang` first, then in the other languages (`stem_languages`), then as typed."""
-    tokens = normalise(text).split()
+    clauses = [normalise(part).split() for part in _CLAUSE_END.split(text)]
+    tokens = [token for clause in clauses for token in clause]
     language = lexicon.languages.get(lang) if lang else None
     if language is not None:
         stopwords: frozenset[str] = language.stopwords
@@ -239,6 +271,7 @@ def parse(text: str, lexicon: Lexicon, lang: str | None, stem_languages: Iterabl
         if not content:
             skipped.update(range(start, end))
             question_words.append(" ".join(tokens[start:end]))
+    particle_of, particle_at = _particles(clauses, language) if language is not None else ({}, set())
     words: list[QueryWord] = []
     negate_next = False
     for i, token in enumerate(tokens):
@@ -254,6 +287,30 @@ def parse(text: str, lexicon: Lexicon, lang: str | None, stem_languages: Iterabl
             prefix = language.negation_prefix if language is not None else ""
             if prefix:
                 forms = [(language.stem(prefix + token) if language else prefix + token), *forms]
-        words.append(QueryWord(token, forms, negate_next))
+        word = QueryWord(token, forms, negate_next)
+        word.own = set(forms[:1 + bool(negate_next and language is not None)]) | {token}
+        word.particle = particle_of.get(i)
+        word.is_particle = i in particle_at
+        words.append(word)
         negate_next = False
     return Query(text, lang, words, asks, question_words)
+
+
+_CLAUSE_END = re.compile(r"[,.;:!?()]+")
+
+
+def _particles(clauses: Sequence[Sequence[str]], language: Language) -> tuple[dict[int, str], set[int]]:
+    """A separable verb's particle ends its clause ("Wann lege ich die Karte ab?", "zet je hem terug"): every
+    word of the clause before it may be the verb. Returns token position → the particle its clause ends with, and
+    the particles' positions; such a word is also looked up joined with it (`ab` + `lege` → `ableg`, as `ablegen`;
+    `terug` + `zet` → `terugzet`; see `QueryWord.joined_forms`). Which word is the verb the index decides: a joined
+    form no text uses is never found; once one is found, the particle is no word of its own."""
+    found: dict[int, str] = {}
+    particles: set[int] = set()
+    start = 0
+    for clause in clauses:
+        if len(clause) > 1 and clause[-1] in language.particles:
+            found.update((i, clause[-1]) for i in range(start, start + len(clause) - 1))
+            particles.add(start + len(clause) - 1)
+        start += len(clause)
+    return found, particles

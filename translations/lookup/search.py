@@ -64,6 +64,10 @@ COORD = 1.0
 #: Weights of a word's resolved terms: its stem, a compound's parts, a typo's neighbours, and the plain form of
 #: a negated word ("not assigned" is mostly "unassigned").
 EXACT, PART, TYPO, NEGATED_PLAIN = 1.0, 0.8, 0.7, 0.6
+#: ... and a form by which another language than the query's reads the word.
+FOREIGN = 0.8
+#: ... and a synonym's (a word players use for what the rules call otherwise: "VP" for points).
+SYNONYM = 0.9
 #: Share of a query word's trigrams the index must know for a long word (a compound written otherwise) to count.
 KNOWN_GRAMS = 0.8
 LONG_WORD = 8
@@ -325,13 +329,24 @@ def resolve(word: QueryWord, indexes: Sequence[Index], lexicon: Lexicon, lang: s
         return any(term in index.words.terms for index in indexes)
 
     order = [lang, *[code for code in lexicon.languages if code != lang]]
+    language = lexicon.languages[lang]
     present = [form for form in word.forms if known(form)]
-    if present:
+    # The word's other readings, in the query's language: a verb the noun is made from (`Wertung` → `werten`),
+    # its synonyms (`Siegpunkte` → `Punkte`).
+    derived = [d for form in present[:1] or word.forms[:1] for d in language.derived(form)
+               if known(d) and d not in present]
+    synonyms = [s for form in [*word.forms[:2], *derived] for s in language.synonyms.get(form, ())
+                if known(s) and s not in present]
+    if present or synonyms:
         if word.negated:
             group = [Term(form, EXACT if n == 0 and form == word.forms[0] else NEGATED_PLAIN, "stem")
                      for n, form in enumerate(present)]
         else:
-            group = [Term(form, EXACT, "stem") for form in present]
+            # When the query's language is known, a form only another language reads it by counts less ("lege"
+            # is German `leg`, not Dutch `leeg`).
+            group = [Term(form, EXACT if form in word.own or not detected else FOREIGN, "stem") for form in present]
+        group += [Term(d, EXACT, "stem") for d in derived]
+        group += [Term(s, SYNONYM, "synonym") for s in dict.fromkeys(synonyms) if s not in derived]
         # A known compound also stands, a little less, for its parts ("Bonuspunkte" for "Bonus").
         parts = split_compound(word.text, lexicon.languages[lang], known) if len(word.text) >= LONG_WORD else None
         return [group + [Term(part, PART * PART, "part") for part in parts or () if part not in present]]
@@ -518,9 +533,17 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
     resolved_words: list[QueryWord] = []
     unknown: list[str] = []
     word_groups: list[list[Term]] = []
+    verb_found = False
     for word in query.words:
         lemmas = [index.lemma(code, word.text) for code in [lang, *lexicon.languages] for index in chosen]
-        word.forms = list(dict.fromkeys([*word.forms[:1], *[x for x in lemmas if x], *word.forms[1:]]))
+        own_lemmas = [x for x in lemmas[:len(chosen)] if x]
+        joined = word.joined_forms(lexicon.languages[lang], own_lemmas or [word.forms[0]])
+        verb_found = verb_found or any(form in index.words.terms for form in joined for index in chosen)
+        word.forms = list(dict.fromkeys([*joined, *word.forms[:1], *[x for x in lemmas if x], *word.forms[1:]]))
+        word.own |= {*joined, *own_lemmas}
+    if verb_found:
+        query.words = [word for word in query.words if not word.is_particle]
+    for word in query.words:
         found = resolve(word, chosen, lexicon, lang, detected)
         if not found:
             unknown.append(word.text)
