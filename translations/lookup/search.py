@@ -482,7 +482,9 @@ def named_games(indexes: Sequence[Index], groups: Sequence[Sequence[Term]], word
     one game's index knows), and those words. Empty when no word is specific to one game."""
     games: dict[str, list[str]] = {}
     for word, group in zip(words, groups, strict=True):
-        holders = {index.game for index in indexes for term in group if term.term in index.words.terms}
+        # What the word says itself names a game; a synonym players use for it does not.
+        holders = {index.game for index in indexes for term in group
+                   if term.how != "synonym" and term.term in index.words.terms}
         if len(holders) == 1:
             games.setdefault(holders.pop(), []).append(word.text)
     if len(games) != 1:
