@@ -41,18 +41,18 @@ GENERATED_DIR = Path(__file__).resolve().parents[1] / "generated"
 INDEX_NAME = "lookup-index.json"  # what a search needs: postings, rule ids, section data, the lexicon
 DOCS_NAME = "lookup-docs.json"  # what showing a rule needs: texts per view, passages, rulings (loaded lazily)
 INDEX_VERSION = 3
-K1 = 1.2
+K1 = 2.0
 B = 0.75
-GRAM_WEIGHT = 1.0
+GRAM_WEIGHT = 1.5
 GRAM_SIZE = 3
 #: When the query names a section (its trigrams are mostly in the section's title, in any language), the
 #: section's first rule — the one that introduces the subject — gets this factor: "Rahmenmarker" matches every
 #: frame-marker rule about equally, and the rule introducing frame markers should come first.
-LEAD_BOOST = 1.25
+LEAD_BOOST = 1.1
 SECTION_MATCH = 0.7  # share of the query's trigrams found in a section title for the query to name it
 #: A rule with sub-rules (`end_phase.island_scoring` over `.ties`) states the subject its children refine:
 #: among near-equal matches it comes first.
-PARENT_BOOST = 1.05
+PARENT_BOOST = 1.0
 #: A rule answering what the question asks for (a number for "how many") scores up to this much more.
 KIND_WEIGHT = 1.0
 #: ... and a rule answering it only weakly (a rule that states a number, for "how many") this share of that.
@@ -60,7 +60,7 @@ WEAK_ANSWER = 0.5
 #: Setup steps answer questions about the setup; for any other question a rule is likelier meant.
 SETUP_FACTOR = {True: 2.0, False: 0.8}
 #: How strongly a rule's score follows the share of the question's words it matches.
-COORD = 1.0
+COORD = 1.5
 #: Weights of a word's resolved terms: its stem, a compound's parts, a typo's neighbours, and the plain form of
 #: a negated word ("not assigned" is mostly "unassigned").
 EXACT, PART, TYPO, NEGATED_PLAIN = 1.0, 0.8, 0.7, 0.6
