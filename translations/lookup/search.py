@@ -46,9 +46,11 @@ B = 0.75
 GRAM_WEIGHT = 1.5
 GRAM_SIZE = 3
 #: When the query names a section (its trigrams are mostly in the section's title, in any language), the
-#: section's first rule — the one that introduces the subject — gets this factor: "Rahmenmarker" matches every
-#: frame-marker rule about equally, and the rule introducing frame markers should come first.
-LEAD_BOOST = 1.1
+#: section's first rule — the one that introduces the subject — gets up to this factor: "Rahmenmarker" matches every
+#: frame-marker rule about equally, and the rule introducing frame markers should come first. Only a query that
+#: asks nothing in particular (no question word) names a subject so, and the factor shrinks with the share of its
+#: words that name the section (words about more than the subject).
+LEAD_BOOST = 1.25
 SECTION_MATCH = 0.7  # share of the query's trigrams found in a section title for the query to name it
 #: A rule with sub-rules (`end_phase.island_scoring` over `.ties`) states the subject its children refine:
 #: among near-equal matches it comes first.
@@ -452,19 +454,22 @@ def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], qu
     if every_gram:
         index.grams.bm25(every_gram, scores, GRAM_WEIGHT * max(1, len(groups)) / len(every_gram),
                          idf=shared_idf([i.grams for i in every], every_gram))
-    named = set()
+    # A section named by the query's words, with the share of its words that name it: "Rahmenmarker" alone asks
+    # for the rule introducing frame markers; "settler value 2" asks for more than the settle section's first rule.
+    named: dict[int, float] = {}
     for word_grams in query_grams:
         wanted = set(word_grams)
         for number, section in enumerate(index.sections):
             if wanted and len(wanted & set(section)) >= SECTION_MATCH * len(wanted):
-                named.add(number)
+                named[number] = named.get(number, 0.0) + 1.0 / len(query_grams)
     asked = query.asks - {"setup"}
     for doc in range(len(scores)):
         if not scores[doc]:
             continue
         # Lucene's coordination factor: a rule matching every word of the question beats one repeating a few.
         factor = ((1 + matched[doc]) / (1 + len(groups))) ** COORD if groups else 1.0
-        factor *= LEAD_BOOST if index.leads[doc] and index.section_of[doc] in named else 1.0
+        if index.leads[doc] and index.section_of[doc] in named and not query.asks:
+            factor *= 1.0 + (LEAD_BOOST - 1.0) * min(1.0, named[index.section_of[doc]])
         factor *= PARENT_BOOST if index.parents[doc] else 1.0
         if asked:
             answered = index.answers[doc]
