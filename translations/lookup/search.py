@@ -42,6 +42,9 @@ INDEX_NAME = "lookup-index.json"  # what a search needs: postings, rule ids, sec
 DOCS_NAME = "lookup-docs.json"  # what showing a rule needs: texts per view, passages, rulings (loaded lazily)
 INDEX_VERSION = 3
 K1 = 2.0
+#: How much a word only one language's texts use counts towards the query's language, against a function word's
+#: 1: less, since names travel between languages ("Punkte für New England" is German).
+VOCABULARY_EVIDENCE = 0.5
 B = 0.75
 GRAM_WEIGHT = 1.5
 GRAM_SIZE = 3
@@ -280,7 +283,7 @@ def query_language(text: str, indexes: Sequence[Index], lexicon: Lexicon) -> tup
     vocabulary: dict[str, float] = {}
     for code, language in lexicon.languages.items():
         stems = [language.stem(t) for t in tokens if t not in function_words]
-        vocabulary[code] = float(sum(1 for s in stems if any(index.only_in(code, s) for index in indexes)))
+        vocabulary[code] = VOCABULARY_EVIDENCE * sum(1 for s in stems if any(index.only_in(code, s) for index in indexes))
     found = detect_language(tokens, lexicon, vocabulary)
     if found is not None:
         return found, True
@@ -514,11 +517,13 @@ def game_in_title(indexes: Sequence[Index], text: str) -> tuple[Index | None, st
 
 
 def recognised(word_groups: Sequence[Sequence[Term]], unknown: Sequence[str]) -> bool:
-    """Whether the query is about something the indexes know. Typo tolerance and trigrams give every string some
-    score, so a query must have a word the index knows as it is (a stem or a compound's parts) — or else consist
+    """Whether the query is about something the indexes know: no more of its words unknown than known. Typo
+    tolerance and trigrams give every string some score, so a query must have a word the index knows as it is (a
+    stem, a compound's parts, a synonym) — or else consist
     only of typos that are long or close to one known word alone (`Charterschif`, `shps`; not `draak`, which is
     as close to `drak`, `draai` and `raak`)."""
-    if not word_groups:
+    if not word_groups or len(unknown) > len(word_groups):
+        # Mostly about what no rule mentions ("how does the robber work in Catan?"): not about these rules.
         return False
     if any(not term.how.startswith("typo") for group in word_groups for term in group):
         return True
