@@ -60,8 +60,9 @@ def compile_lexicon(path: Path = LEXICON_FILE) -> dict[str, Any]:
         where = f"/kinds/{name}"
         need(spec, dict, where)
         cues = words(spec.get("cues", []), f"{where}/cues")
+        openers = words(spec.get("openers", []), f"{where}/openers")
         kinds[name] = {"cues": sorted(set(cues)), "numbers": bool(spec.get("numbers")),
-                       "documents": spec.get("documents")}
+                       "documents": spec.get("documents"), "openers": sorted(set(openers))}
     languages: dict[str, Any] = {}
     for code, facts in need(data.get("languages"), dict, "/languages").items():
         where = f"/languages/{code}"
@@ -169,6 +170,7 @@ def lemma_table(lang: str, language: Any, surface: set[str]) -> dict[str, str]:
 
 
 _DIGIT = re.compile(r"\d")
+_SENTENCE = re.compile(r"[.;:!?]\s+|\n")
 
 
 #: Suffix of a kind a rule answers only weakly: `number~` for a rule that merely states a number, where
@@ -178,16 +180,18 @@ WEAK = "~"
 
 def answers(kinds: Mapping[str, Any], title: str, summary: str, has_numbers: bool, kind_of_doc: str) -> list[str]:
     """The kinds of question a rule answers: a kind whose cues occur in its English title or summary (whole
-    words); `number~` (weakly) when it only states a number; and a kind bound to documents of one kind
+    words) or one of whose openers opens a sentence of the summary ("When you pass a Frame Marker, take …" says
+    what happens then); `number~` (weakly) when it only states a number; and a kind bound to documents of one kind
     (`setup`)."""
     text = f" {normalise(title)} {normalise(summary)} "
+    openings = {normalise(sentence).split(" ")[0] for sentence in _SENTENCE.split(summary)} - {""}
     found = []
     for name, spec in kinds.items():
         if spec.get("documents"):
             if spec["documents"] == kind_of_doc:
                 found.append(name)
             continue
-        if any(f" {cue} " in text for cue in spec["cues"]):
+        if any(f" {cue} " in text for cue in spec["cues"]) or openings & set(spec.get("openers", ())):
             found.append(name)
         elif spec.get("numbers") and (has_numbers or _DIGIT.search(summary)):
             found.append(name + WEAK)
