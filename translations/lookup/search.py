@@ -569,7 +569,9 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
         return Answer(query, lang, detected, [], games, [], [], unknown)
     scope, named_by = ([titled.game], [titled.title]) if titled else named_games(chosen, word_groups, resolved_words)
     searched = [index for index in chosen if not scope or index.game in scope]
-    query_grams = [grams(word.text) for word in resolved_words]
+    # A negated word's trigrams are those of its negative form ("did not assign" → `unassign`), not of the word.
+    prefix = lexicon.languages[lang].negation_prefix
+    query_grams = [grams(prefix + word.text if word.negated else word.text) for word in resolved_words]
     hits: list[Hit] = []
     for index in searched:
         for rule_id, score in zip(index.ids, score_index(index, query, groups, query_grams, chosen), strict=True):
