@@ -21,6 +21,7 @@ shown). Together they hold:
  "sections": [[trigram, ...], ...],                           # character trigrams of each section's titles
  "only": {lang: "stem stem ..."},                             # stems only that language's texts use
  "vocabulary": {lang: "stem stem ..."},                       # stems that language's texts use
+ "counted": ["stem stem ...", ...],                           # per document, what its title and summary count
  "lemmas": {lang: "form:stem form:stem ..."},                 # inflected forms → their lemma's stem (spaCy)
  "words": {stem: "doc tf doc tf ..."}, "word_lengths": [...],   # BM25 postings, weighted term frequencies
  "grams": {trigram: "doc tf ..."}, "gram_lengths": [...]}      # (strings: decoded only for the query's terms)
@@ -242,6 +243,29 @@ def _weighted(fields: Iterable[Field], vocabulary: _Vocabulary, names: Iterable[
     return counts
 
 
+#: Fields whose counted things (a number and the words after it) say what a rule gives a number of.
+COUNTED_FIELDS = ("title", "text")
+#: How many content words after a number it may count (`3 Large Ships`: the ships are counted, and large).
+COUNTED_REACH = 2
+
+
+def counted_words(fields: Iterable[Field], lexicon: Lexicon) -> list[str]:
+    """Stems of what a rule's title and summary count, in every language: the content words right after a number
+    (`The game consists of 3 voyages` → `voyag`; `Jede Werft fasst 1 Schiff` → `schiff`). A rule that counts the
+    thing a "how many" question names answers it outright."""
+    found: set[str] = set()
+    for name, lang, text in fields:
+        if name not in COUNTED_FIELDS:
+            continue
+        language = lexicon.languages[lang]
+        tokens = [t for t in normalise(text).split() if t not in language.stopwords]
+        for at, token in enumerate(tokens):
+            if token.isdigit() or token in language.numbers:
+                found.update(language.stem(t) for t in tokens[at + 1:at + 1 + COUNTED_REACH]
+                             if not t.isdigit() and t not in language.numbers)
+    return sorted(found)
+
+
 def _gram_counts(fields: Iterable[Field]) -> Counter[str]:
     counts: Counter[str] = Counter()
     for name in GRAM_FIELDS:
@@ -328,6 +352,7 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
     for fields in every_fields:
         vocabulary.add(fields)
     vocabulary.add_lemmas()
+    counted = [" ".join(counted_words(fields, lexicon)) for fields in every_fields]
     word_postings, gram_postings = _PostingsBuilder(), _PostingsBuilder()
     used_by: dict[str, set[str]] = {}
     for number, fields in enumerate(every_fields):
@@ -355,6 +380,7 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
         "vocabulary": vocabulary_of,
         "lemmas": {code: " ".join(f"{form}:{stem}" for form, stem in sorted(table.items()))
                    for code, table in vocabulary.lemmas.items()},
+        "counted": counted,
         "words": word_postings.as_json(),
         "word_lengths": word_postings.lengths,
         "grams": gram_postings.as_json(),

@@ -182,6 +182,7 @@ class Index:
         self.section_of: list[int] = data.get("section_of") or [-1] * len(self.ids)
         self.parents: list[bool] = data.get("parents") or [False] * len(self.ids)
         self.answers: list[list[str]] = data.get("answers") or [[] for _ in self.ids]
+        self.counted: list[str] = [f" {words} " for words in data.get("counted") or [""] * len(self.ids)]
         self.setup: list[bool] = data.get("setup") or [False] * len(self.ids)
         self.lexicon_data: dict[str, Any] = data["lexicon"]
         # Both stay strings as loaded: a query looks up a few words, which a substring search does faster than
@@ -466,6 +467,7 @@ def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], qu
             if wanted and len(wanted & set(section)) >= SECTION_MATCH * len(wanted):
                 named[number] = named.get(number, 0.0) + 1.0 / len(query_grams)
     asked = query.asks - {"setup"}
+    counted_terms = [t.term for group in groups for t in group if t.weight >= PART]
     for doc in range(len(scores)):
         if not scores[doc]:
             continue
@@ -476,6 +478,8 @@ def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], qu
         factor *= PARENT_BOOST if index.parents[doc] else 1.0
         if asked:
             answered = index.answers[doc]
+            if "number" in asked and any(f" {term} " in index.counted[doc] for term in counted_terms):
+                answered = [*answered, "number"]  # it counts what the question asks how many of
             share = sum(1.0 if kind in answered else WEAK_ANSWER if kind + "~" in answered else 0.0 for kind in asked)
             factor *= 1.0 + KIND_WEIGHT * share / len(asked)
         if index.setup[doc]:
