@@ -164,3 +164,10 @@ def test_the_index_files_a_noun_under_its_verb_too(indexes) -> None:
     german = lookup.lexicon_of(indexes).languages["de"]
     with_verb = {index.ids[doc] for doc in index.words.postings(german.stem("werten"))[::2]}
     assert "end_phase.island_scoring" in with_verb
+
+
+def test_a_dutch_particle_before_te_joins_the_infinitive(lexicon) -> None:
+    query = parse("wat heb ik nodig om een Spaans galjoen aan te vallen?", lexicon, "nl")
+    verb = next(word for word in query.words if word.text == "vallen")
+    assert verb.particle == "aan" and "what" not in query.asks
+    assert query.asks == {"cost"}

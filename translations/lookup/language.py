@@ -58,8 +58,8 @@ def stem(word: str, algorithm: str) -> str:
 class Language:
     """One language's facts, as compiled into the index (see `translations.lookup.lexicon`)."""
 
-    __slots__ = ("_stems", "code", "derivations", "labels", "negation_prefix", "negations", "numbers", "particles",
-                 "phrases", "snowball", "stopwords", "synonyms")
+    __slots__ = ("_stems", "code", "derivations", "infinitive_marker", "labels", "negation_prefix", "negations",
+                 "numbers", "particles", "phrases", "snowball", "stopwords", "synonyms")
 
     def __init__(self, code: str, data: Mapping[str, Any]) -> None:
         self.code = code
@@ -78,6 +78,8 @@ class Language:
         self.derivations: list[tuple[str, str]] = [(noun, verb) for noun, verb in data.get("derivations", [])]
         #: particles of separable verbs, which end the clause when split off ("lege … ab" → `ablegen`)
         self.particles = frozenset(data.get("particles", []))
+        #: the word between a separable verb's particle and its infinitive (Dutch "aan te vallen"), if any
+        self.infinitive_marker: str = data.get("infinitive_marker", "")
         self._stems: dict[str, str] = {}
 
     @property
@@ -312,5 +314,11 @@ def _particles(clauses: Sequence[Sequence[str]], language: Language) -> tuple[di
         if len(clause) > 1 and clause[-1] in language.particles:
             found.update((i, clause[-1]) for i in range(start, start + len(clause) - 1))
             particles.add(start + len(clause) - 1)
+        # Before an infinitive the particle stands apart too: "om een galjoen aan te vallen" (`aanvallen`).
+        for at in range(len(clause) - 2):
+            if language.infinitive_marker and clause[at + 1] == language.infinitive_marker and \
+                    clause[at] in language.particles:
+                found[start + at + 2] = clause[at]
+                particles.add(start + at)
         start += len(clause)
     return found, particles

@@ -111,6 +111,7 @@ def compile_lexicon(path: Path = LEXICON_FILE) -> dict[str, Any]:
             "synonyms": synonyms,
             "derivations": derivations,
             "particles": sorted(set(words(facts.get("particles", []), f"{where}/particles"))),
+            "infinitive_marker": normalise(str(facts.get("infinitive_marker", ""))),
             "stopwords": sorted(set(words(facts.get("stopwords"), f"{where}/stopwords"))),
             "negation": {"words": sorted(set(words(negation.get("words", []), f"{where}/negation/words"))),
                          "prefix": normalise(str(negation.get("prefix", "")))},
