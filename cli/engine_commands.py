@@ -21,6 +21,9 @@ def register(app: typer.Typer) -> None:
     app.command("play", help="Play a game in the terminal against bots (or hot-seat).")(play)
     app.command("replay", help="Re-play a JSON-lines game log and verify every move and the final scores.")(replay)
     app.command("simulate", help="Play many bot games and report win rates and scores with 95 % intervals.")(simulate)
+    from cli import impact_command
+
+    impact_command.register(app)
 
 
 def _fail(message: str, code: int = 2) -> None:
@@ -552,36 +555,46 @@ def simulate(
     ] = None,
     variant: Annotated[list[str] | None, typer.Option("--variant", help="Switch on an optional variant (repeatable).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="Seed of the first game; game i uses seed + i.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes.")] = 1,
+    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Worker processes (local) or CPUs of a local Ray instance.")] = 1,
     rotate: Annotated[bool, typer.Option("--rotate/--no-rotate", help="Rotate the bots over the seats game by game.")] = True,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
     compare_editions: str | None = typer.Option(
         None, "--compare-editions", help="Comma-separated editions: run the same seeds under each and compare."
     ),
+    backend: Annotated[str, typer.Option("--backend", help="Where games run: local (process pool) or ray.")] = "local",
+    address: Annotated[
+        str | None, typer.Option("--address", help="Ray cluster to join (e.g. auto, ray://host:10001); default: start one.")
+    ] = None,
 ) -> None:
     """Play bot games and report per-seat, per-nation and per-bot win rates and scores (95 % intervals)."""
     game = _game_or_default(game)
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
     from cli.console import make_console
-    from engine.runtime.simulate import compare, summarize
-    from engine.runtime.simulate import simulate as run
+    from engine.runtime.simulate import TooManyGamesError, check_game_count, compare, simulate_summary
 
-    if games < 1:
-        _fail("--games must be at least 1")
+    try:
+        check_game_count(games)
+    except TooManyGamesError as exc:
+        _fail(str(exc))
     names = _bot_list(game, bots)
     editions = [e.strip() for e in compare_editions.split(",")] if compare_editions else [edition]
     configs = {e: _make_config(game, players, seed, e, ruling or [], variant or []) for e in editions}
     console = make_console(stderr=True)
     summaries: dict[str, Any] = {}
-    with Progress(
-        TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
-        console=console, disable=not console.is_terminal,
-    ) as progress:  # fmt: skip
-        for e, config in configs.items():
-            task = progress.add_task(f"edition {e or 'default'}", total=games)
-            records = run(config, games, names, jobs=jobs, rotate=rotate, progress=lambda k, t=task: progress.advance(t, k))
-            summaries[e or "default"] = summarize(records)
+    runner = _open_backend(backend, jobs, address)
+    try:
+        with Progress(
+            TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+            console=console, disable=not console.is_terminal,
+        ) as progress:  # fmt: skip
+            for e, config in configs.items():
+                task = progress.add_task(f"edition {e or 'default'}", total=games)
+                summaries[e or "default"] = simulate_summary(
+                    config, games, names, backend=runner, rotate=rotate, progress=lambda k, t=task: progress.advance(t, k)
+                )
+    finally:
+        runner.close()
     result: dict[str, Any] = {
         "game": game,
         "players": players,
@@ -596,6 +609,18 @@ def simulate(
         sys.stdout.write(json.dumps(result, indent=2, sort_keys=True) + "\n")
         return
     _print_summary(result)
+
+
+def _open_backend(name: str, jobs: int, address: str | None) -> Any:
+    """The backend ``--backend``/``--jobs``/``--address`` ask for, or a clear exit 2."""
+    from engine.runtime.backends import BackendError, make_backend
+
+    if jobs < 1:
+        _fail("--jobs must be at least 1")
+    try:
+        return make_backend(name, jobs=jobs, address=address)
+    except BackendError as exc:
+        _fail(str(exc))
 
 
 def _differing_readings(configs: dict[str | None, Any]) -> dict[str, dict[str, str]]:

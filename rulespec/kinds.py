@@ -52,9 +52,14 @@ def _is_entry(path: Path) -> bool:
     return path.is_symlink() or (path.exists() and not path.is_dir())
 
 
+#: Generated files a game folder may hold beside its spec (``rulespec impact --write`` writes impact.yaml).
+GENERATED_FILES: tuple[str, ...] = ("impact.yaml",)
+
+
 def stray_files(folder: Path) -> list[Path]:
     """YAML files in ``folder`` that belong to no kind (probably a typo in a file name)."""
     known = {f for files in kind_files(folder).values() for f in files}
+    known |= {folder / name for name in GENERATED_FILES}
     return sorted(p for p in folder.rglob("*.y*ml") if p not in known)
 
 

@@ -328,7 +328,6 @@ def build_spec(folder: Path, documents: dict[str, list[YamlDocument]]) -> Spec:
         spec.rulings[item["id"]] = Ruling(
             id=item["id"], rules=tuple(item["rules"]), question=item["question"], readings=readings,
             default=item["default"], reason=item["reason"], origin=_origin(doc, path),
-            impact=item.get("impact", "medium"),
         )
     for doc, path, item in _items(documents.get("not_rules", []), "passages"):
         spec.not_rules.append(
@@ -337,6 +336,9 @@ def build_spec(folder: Path, documents: dict[str, list[YamlDocument]]) -> Spec:
         )
     if documents.get("aid"):
         spec.aid = _aid(documents["aid"][0])
+    from rulespec.impact_file import attach_measured
+
+    attach_measured(spec)  # the measured impact of each ruling, from the generated impact.yaml (when there is one)
     return spec
 
 

@@ -236,7 +236,6 @@ class Ruling:
     default: str
     reason: str
     origin: Origin
-    impact: str = "medium"
     #: The measured impact (see :class:`MeasuredImpact`); None until the ruling is measured.
     measured: MeasuredImpact | None = None
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rulespec.impact_file import check_impact_file
 from rulespec.loading import Loaded, load_documents
 from rulespec.problems import Problem
 from rulespec.provenance import check_unmarked
@@ -18,4 +19,5 @@ def validate_spec(game: str | Path) -> tuple[Loaded, list[Problem]]:
     if loaded.spec is not None:
         problems += check_semantics(loaded)
         problems += check_unmarked(loaded)
+        problems += check_impact_file(loaded.spec)
     return loaded, sorted(set(problems))

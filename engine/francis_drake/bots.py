@@ -26,6 +26,10 @@ class HeuristicBot:
 
     name = "heuristic"
 
+    def __init__(self) -> None:
+        #: what each placement grants, by action (a bot plays one game: the tables do not change under it)
+        self._placements: dict[Action, tuple[str, float | None, bool]] = {}
+
     def choose(self, state: State, rng: random.Random) -> Action:
         actions = state.legal_actions()
         if len(actions) == 1:
@@ -43,7 +47,7 @@ class HeuristicBot:
             ready = stock["supplies"] >= 3 and stock["crew"] + stock["guns"] >= 8
             return 5.0 if ready else -1.0
         if kind == "place":
-            return self._place_value(action, state, me)
+            return self._place_value(action, state, me, obs)
         if kind == "mission":
             dest = state.game.tables.destinations[action.get("dest")]  # type: ignore[attr-defined]
             disc = action.get("disc")
@@ -78,13 +82,24 @@ class HeuristicBot:
         bonus = 3.0 if dest.id in obs["treasure"] else 0.0
         return (dest.vp + bonus) if affordable else 0.5
 
-    def _place_value(self, action: Action, state: State, me: dict[str, Any]) -> float:
+    def _place_value(self, action: Action, state: State, me: dict[str, Any], obs: dict[str, Any]) -> float:
+        fixed = self._placements.get(action)
+        if fixed is None:
+            fixed = self._placements[action] = self._placement(action, state)
+        loc_id, items, supplies = fixed
+        if items is None:  # a Location that costs victory points
+            return -2.0
+        distance = obs["street"].index(loc_id) - me["street_pos"]
+        need = 1.5 if supplies and me["stock"]["supplies"] < 3 else 1.0
+        return items * need - 0.4 * (distance - 1)
+
+    @staticmethod
+    def _placement(action: Action, state: State) -> tuple[str, float | None, bool]:
+        """What a placement grants, worked out once per game: ``(location, items or None, grants supplies)``."""
         tables = state.game.tables  # type: ignore[attr-defined]
         loc = tables.locations[action.get("loc")]
-        street = state.observation(state.current_player)["street"]
-        distance = street.index(loc.id) - me["street_pos"]
         if loc.cost_vp:
-            return -2.0
+            return loc.id, None, False
         if action.get("circle") is not None:
             grant = dict(loc.circles[int(action.get("circle")) - 1])
         elif loc.turns > 1:
@@ -92,11 +107,10 @@ class HeuristicBot:
         else:
             grant = next((dict(o) for o in loc.options if _label(o) == action.get("take")), {})
         cubes = ("crew", "guns", "supplies", "trade_goods")
-        items = sum(amount if key in cubes else 2 for key, amount in grant.items())
+        items = float(sum(amount if key in cubes else 2 for key, amount in grant.items()))
         if loc.rolls:
-            items = 2
-        need = 1.5 if "supplies" in grant and me["stock"]["supplies"] < 3 else 1.0
-        return items * need - 0.4 * (distance - 1)
+            items = 2.0
+        return loc.id, items, "supplies" in grant
 
 
 def _label(grant: dict[str, int]) -> str:

@@ -30,6 +30,7 @@ BOTS: dict[str, Callable[[], Any]] = {"heuristic": _heuristic}
 #: game runs through on every move. They must type-check cleanly, and nothing may monkeypatch their functions.
 NATIVE_MODULES = (
     "defs", "game", "core", "track", "cards", "scoring", "setup", "land", "planning", "actions", "end_phase", "state",
+    "bots",
 )  # fmt: skip
 
 __all__ = ["BOTS", "GAME", "NATIVE_MODULES", "RaceGame"]

@@ -88,12 +88,30 @@ def _game_bots(game_id: str) -> dict[str, Callable[[], Bot]]:
     return dict(getattr(module, "BOTS", {}))
 
 
+def seat_rngs(seed: int, seats: int) -> list[random.Random]:
+    """Each seat's bot RNG for a game of ``seed``: the same draws whoever plays the game, whatever else watches."""
+    return [random.Random(seed * 1_000_003 + seat * 7919 + 1) for seat in range(seats)]
+
+
 def play_game(state: State, bots: list[Bot], seed: int) -> State:
     """Play ``state`` to the end with one bot per seat; each bot's RNG derives from ``seed`` and its seat."""
-    rngs = [random.Random(seed * 1_000_003 + seat * 7919 + 1) for seat in range(len(bots))]
+    rngs = seat_rngs(seed, len(bots))
     seats = [(bot.choose, rng) for bot, rng in zip(bots, rngs, strict=True)]  # bound once, not per move
     is_terminal, apply = state.is_terminal, state.apply
     while not is_terminal():
         choose, rng = seats[state.current_player]
         apply(choose(state, rng))
+    return state
+
+
+def play_game_observed(state: State, bots: list[Bot], seed: int, observe: Callable[[State, Action], None]) -> State:
+    """:func:`play_game`, calling ``observe(state, action)`` before every move: the same moves, the same game."""
+    rngs = seat_rngs(seed, len(bots))
+    seats = [(bot.choose, rng) for bot, rng in zip(bots, rngs, strict=True)]
+    is_terminal, apply = state.is_terminal, state.apply
+    while not is_terminal():
+        choose, rng = seats[state.current_player]
+        action = choose(state, rng)
+        observe(state, action)
+        apply(action)
     return state

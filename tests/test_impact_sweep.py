@@ -1,0 +1,129 @@
+"""`rulespec impact`: paired sweeps that are reproducible, backend-independent, and say what they measured."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cli.app import app
+from cli.impact_command import build_plan
+from engine.runtime.backends import LocalBackend
+from engine.runtime.impact import analyse, run_sweep
+from engine.runtime.impact_report import render
+from rulespec.model import load_spec
+
+GAME = "race_to_the_new_found_land"
+runner = CliRunner()
+SMALL = ["--games", "4", "--players", "2,3", "--ruling", "new_england_points", "--ruling", "gold_substitute"]
+
+
+def _plan(games: int = 4, rulings: tuple[str, ...] = ("new_england_points", "gold_substitute"), bots=("heuristic",)):
+    return build_plan(load_spec(GAME), games, [2, 3], list(bots), 0, list(rulings), [])
+
+
+def test_every_reading_is_paired_with_the_defaults() -> None:
+    plan = _plan()
+    assert plan.arms() == [
+        ("new_england_points", "settler_value"), ("gold_substitute", "any_goods_cost"), ("gold_substitute", "never"),
+    ]  # fmt: skip
+    assert dict(plan.defaults()) == {"new_england_points": "per_marker_not_placed", "gold_substitute": "build_harbour_deliver"}
+    assert plan.total_games() == 4 * 2 * 1 * 4  # seeds × player counts × bots × (default + 3 readings)
+    tasks = list(plan.tasks(workers=2))
+    assert sum(t.games for t in tasks) == plan.total_games()
+
+
+def test_sweep_is_identical_on_one_or_two_processes() -> None:
+    plan = _plan()
+    one = run_sweep(plan, LocalBackend(1))
+    pool = LocalBackend(2)
+    try:
+        two = run_sweep(plan, pool)
+    finally:
+        pool.close()
+    assert one == two
+    assert json.dumps(analyse(plan, one), sort_keys=True) == json.dumps(analyse(plan, two), sort_keys=True)
+
+
+def test_readings_that_play_alike_are_reported_as_such() -> None:
+    plan = _plan(games=6)
+    report = analyse(plan, run_sweep(plan, LocalBackend(1)))
+    rulings = {r["id"]: r for r in report["rulings"]}
+    new_england = rulings["new_england_points"]
+    (settler_value,) = new_england["readings"]
+    scope = settler_value["bots"]["heuristic"]["players"]["all"]
+    assert scope["changed"] == 0 and scope["score"]["shift"] == 0 and scope["pairs"] == 12
+    assert scope["situation"]["either"] > 0  # New England was settled: the readings were put to the test
+    assert new_england["class"] == "none" and new_england["exercised"]
+    assert "plays exactly like per_marker_not_placed" in settler_value["summary"]
+    # gold never replacing a good changes the games; the report says how much, with an interval
+    never = next(r for r in rulings["gold_substitute"]["readings"] if r["id"] == "never")
+    never_scope = never["bots"]["heuristic"]["players"]["all"]
+    assert never_scope["changed"] > 0
+    low, high = never_scope["score"]["ci"]
+    assert low <= never_scope["score"]["shift"] <= high
+
+
+def test_cli_json_is_reproducible_and_lists_every_reading(tmp_path: Path) -> None:
+    first, second = tmp_path / "a.json", tmp_path / "b.json"
+    for out in (first, second):
+        result = runner.invoke(app, ["impact", GAME, *SMALL, "--jobs", "1", "--json", "--output", str(out)])
+        assert result.exit_code == 0, result.output
+    assert first.read_bytes() == second.read_bytes()
+    data = json.loads(first.read_text())
+    assert [r["id"] for r in data["rulings"]] == ["new_england_points", "gold_substitute"]
+    for ruling in data["rulings"]:
+        assert ruling["class"] in ("none", "low", "medium", "high")
+        for reading in ruling["readings"]:
+            for bot in ("heuristic", "random"):  # heuristic bots by default, random as a second column
+                scopes = reading["bots"][bot]["players"]
+                assert set(scopes) == {"2", "3", "all"}
+                assert {"score", "spread", "length", "win", "changed", "situation"} <= set(scopes["all"])
+                assert any(key.startswith("nation:") for key in scopes["all"]["win"])
+                assert any(key.startswith("seat:") for key in scopes["all"]["win"])
+    assert data["parameters"] == {"games": 4, "seed": 0, "bots": ["heuristic", "random"], "players": [2, 3],
+                                  "variants": [], "class_bot": "heuristic"}  # fmt: skip
+    assert len(data["digest"]) == 64
+
+
+def test_text_markdown_and_html_reports() -> None:
+    plan = _plan(games=3)
+    report = analyse(plan, run_sweep(plan, LocalBackend(1)))
+    text = render(report, "text")
+    assert "new_england_points: NONE" in text and "gold_substitute:" in text and "score/player" in text
+    page = render(report, "html")
+    assert page.count("<svg") == 2 and page.startswith("<!doctype html>")  # a chart per ruling
+    assert render(report, "html") == page  # charts render byte for byte the same
+    assert render(report, "markdown").count("<svg") == 2
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--games", "0"], "--games must be at least 1"),
+        (["--games", "9000000"], "lower --games"),
+        (["--ruling", "no_such"], "unknown ruling"),
+        (["--players", "7"], "not 7"),
+        (["--players", "two"], "--players expects numbers"),
+        (["--bots", "genius"], "unknown bot"),
+        (["--format", "pdf"], "--format must be one of"),
+        (["--backend", "spark", "--games", "1", "--ruling", "new_england_points"], "unknown backend"),
+        (["--write", "--ruling", "new_england_points"], "--write records every ruling"),
+    ],
+)
+def test_bad_input_is_a_clear_error(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["impact", GAME, *args])
+    assert result.exit_code == 2 and message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_a_game_without_rulings_gets_an_empty_report(tmp_path: Path) -> None:
+    out = tmp_path / "fd.json"
+    result = runner.invoke(app, ["impact", "francis_drake", "--games", "2", "--json", "--output", str(out)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(out.read_text())
+    assert data["rulings"] == [] and data["parameters"]["players"] == [3, 4, 5]
+    text = runner.invoke(app, ["impact", "francis_drake", "--games", "2"])
+    assert text.exit_code == 0 and "nothing to measure" in text.output
