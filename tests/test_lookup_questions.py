@@ -117,6 +117,21 @@ def test_no_match_exits_1_with_a_message() -> None:
     result = _run("lookup", "xyzzy blorf")
     assert result.returncode == 1 and result.stdout == ""
     assert "no rule matches" in result.stderr and "Traceback" not in result.stderr
+    assert "names nothing" not in result.stderr  # it names something; nothing the rules know
+
+
+@pytest.mark.parametrize(("text", "said", "named"), [
+    ("who goes first?", "names nothing a rule is about", "who goes first in the planning phase?"),
+    ("wer beginnt?", "nennt nichts, wovon eine Regel handelt", "wer beginnt die Planung?"),
+    ("wie mag als eerste?", "noemt niets waar een regel over gaat", "wie mag als eerste plannen?"),
+])
+def test_a_bare_question_is_told_to_name_its_subject(text: str, said: str, named: str) -> None:
+    """A question and nothing else is about something in every game: no rule is guessed, and the player is told,
+    in the question's language, what to add; once it is added, the rule is found."""
+    result = _run("lookup", text)
+    assert result.returncode == 1 and result.stdout == "" and said in result.stderr
+    answered = _run("lookup", named, "--json")
+    assert answered.returncode == 0 and json.loads(answered.stdout)["best"]["id"] == "planning.order"
 
 
 @pytest.mark.parametrize(("text", "view"), [("Wer plant zuerst?", "de"), ("wie plant als eerste?", "nl"),
