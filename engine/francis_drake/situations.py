@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from engine.francis_drake.model import GOLDEN_HIND
 from engine.runtime.api import Action
 
 #: Ruling id → the situation counted, in words (what a report prints beside the frequency).
@@ -27,6 +28,10 @@ SITUATIONS: dict[str, str] = {
     "start_order_ties": "players tied on score get a new starting order, and they came home in another order than they started",
     "hero_bonus_places": "an early returner who attacked comes home after an early returner who did not, with a bonus place open",
 }
+
+
+#: What :meth:`DrakeSituations.counts` shows the detectors after the last move (no move is about to be played).
+_AFTER_THE_LAST_MOVE = Action("game_over", ())
 
 
 class DrakeSituations:
@@ -45,6 +50,7 @@ class DrakeSituations:
         self._home: list[int] = []
         self._unqualified_early = 0  # early returners without a successful attack, counted so far
         self._qualified_early = 0  # early returners with one
+        self._at_sea: dict[int, int] = {}  # ships at sea at the last decision → the mission they would end with
 
     def observe(self, state: Any, action: Action) -> None:
         table = state.table
@@ -54,7 +60,10 @@ class DrakeSituations:
             self.found["hero_bonus_places"] += self._returns(table, action)
 
     def counts(self, state: Any) -> dict[str, int]:
-        """After the last move: the last voyage sets no starting order, and its returns have been seen."""
+        """After the last move: the last voyage sets no starting order; the ships that came home after the last
+        decision are counted now (the table keeps the last voyage's returners: no reset follows it)."""
+        if self._hero:
+            self.found["hero_bonus_places"] += self._returns(state.table, _AFTER_THE_LAST_MOVE)
         return dict(self.found)
 
     def _tied_in_another_order(self, table: Any) -> int:
@@ -78,29 +87,54 @@ class DrakeSituations:
     def _returns(self, table: Any, action: Action) -> int:
         """Returners since the last decision (in dock order), then the one about to return, if any: each early
         returner with a successful attack who follows one without, while a place is open among the successful."""
+        found = 0
         if table.voyage != self._voyage:
+            if self._voyage >= 0 and table.records:
+                found += self._came_home_unseen(table.tables, table.records[-1])
             self._voyage, self._home = table.voyage, []
             self._unqualified_early = self._qualified_early = 0
-        found = 0
         for seat in table.homebound:
-            if seat not in self._home:
-                found += self._comes_home(table, seat)
+            if seat not in self._home and seat not in table.idle:
+                player = table.players[seat]
+                found += self._comes_home(table.tables, seat, player.last_mission, player.attacks)
         if action.kind == "return_home" and table.decider not in self._home:
-            found += self._comes_home(table, table.decider)
+            player = table.players[table.decider]
+            found += self._comes_home(table.tables, table.decider, player.last_mission, player.attacks)
+        # where each ship at sea would come home if no one decided anything more: after its last disc
+        self._at_sea = {
+            player.seat: max((_mission_number(d) for d in player.unresolved), default=player.last_mission)
+            for player in table.players
+            if player.at_sea
+        }
         return found
 
-    def _comes_home(self, table: Any, seat: int) -> int:
-        tables = table.tables
+    def _came_home_unseen(self, tables: Any, record: dict[str, Any]) -> int:
+        """The ships of a finished voyage that came home after its last decision, read from the voyage's record
+        (the reset cleared what they did): with no decision left, each resolved its remaining discs without an
+        attack and came home after the last of them."""
+        found = 0
+        for seat in record["homebound"]:
+            if seat in self._home or seat not in self._at_sea:
+                continue
+            attacks = sum(seats.count(seat) for seats in record["successes"].values())
+            found += self._comes_home(tables, seat, self._at_sea[seat], attacks)
+        return found
+
+    def _comes_home(self, tables: Any, seat: int, last_mission: int, attacks: int) -> int:
         self._home.append(seat)
-        player = table.players[seat]
-        if player.last_mission >= tables.hero_early_before_mission:
+        if last_mission >= tables.hero_early_before_mission:
             return 0
-        if player.attacks < tables.hero_min_successes:
+        if attacks < tables.hero_min_successes:
             self._unqualified_early += 1
             return 0
         place_among_successful = self._qualified_early
         self._qualified_early += 1
         return 1 if self._unqualified_early and place_among_successful < len(tables.hero_bonus) else 0
+
+
+def _mission_number(disc: str) -> int:
+    """A Mission Disc's number, the Golden Hind's counting 0 (as a ship's last mission does)."""
+    return 0 if disc == GOLDEN_HIND else int(disc)
 
 
 def new_counter(rulings: Iterable[str]) -> DrakeSituations:
