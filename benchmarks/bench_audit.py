@@ -1,10 +1,12 @@
-"""Speed and memory of the translation audit: all editions of a game (every pair), cold and warm.
+"""Speed and memory of the translation audit: all editions of a game (every pair), cold and warm, and a draft.
 
 Cold: a fresh, empty cache folder and a new process (spaCy, the sentence encoder and the spec all load).
-Warm: the same command again (the result comes from the content-keyed cache). Each run is the real command
-``rulespec audit GAME --format json`` in a subprocess. Prints wall times, the cold run's stage breakdown and
-peak memory (max RSS of the cold process); wall and CPU time are both shown because a shared machine's
-load inflates wall time. Targets: cold <= 5 s, warm <= 1 s, peak <= 1 GB.
+Warm: the same command again (the result comes from the content-keyed cache). Draft: a copy of one edition with
+one changed word audited as a new translation against the others (``--editions ... --draft LANG=PATH``), once
+with an empty cache and once with the reference editions already prepared (the usual case: a publisher audits
+draft after draft against the same references). Each run is the real command in a subprocess. Prints wall and
+CPU times (a shared machine's load inflates wall time; the load average is printed too), the cold run's stage
+breakdown and peak memory. Targets: cold <= 5 s, warm <= 1 s, draft <= 5 s, peak <= 1 GB.
 
 Run: python benchmarks/bench_audit.py [GAME] [warm runs]
 """
@@ -26,7 +28,7 @@ _PROBE = """
 import json, resource, sys, time
 started = time.perf_counter()
 from cli.app import main
-sys.argv = ["rulespec", "audit", sys.argv[1], "--format", "json", "-o", sys.argv[2]]
+sys.argv = ["rulespec", "audit", sys.argv[1], "--format", "json", "-o", sys.argv[2], *sys.argv[3:]]
 try:
     main()
 except SystemExit as exc:
@@ -35,13 +37,13 @@ except SystemExit as exc:
 """
 
 
-def run(game: str, cache: Path, out: Path) -> tuple[float, float]:
-    """Wall time and CPU time (user + system) of one audit subprocess."""
+def run(game: str, cache: Path, out: Path, *extra: str) -> tuple[float, float]:
+    """Wall time and CPU time (user + system, the encoder process included) of one audit subprocess."""
     env = {**os.environ, "RULESPEC_CACHE": str(cache)}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-c", _PROBE, game, str(out)], cwd=REPO, env=env, check=True,
+        [sys.executable, "-c", _PROBE, game, str(out), *extra], cwd=REPO, env=env, check=True,
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     wall = time.perf_counter() - started
@@ -61,6 +63,9 @@ def main() -> None:
         entry = next(cache.glob("audit-*.json"))
         timings = json.loads(entry.read_text(encoding="utf-8")).get("timings", {})
         warm = [run(game, cache, out) for _ in range(warm_runs)]
+        draft_args = _draft(game, result, Path(tmp))
+        draft_cold = run(game, Path(tmp) / "draft-cache", out, *draft_args) if draft_args else None
+        draft_warm_refs = run(game, cache, out, *draft_args) if draft_args else None
     editions = [e["id"] for e in result["editions"]]
     pairs = len(editions) * (len(editions) - 1) // 2
     print(f"game                 : {game}")
@@ -77,7 +82,27 @@ def main() -> None:
     worker_mb = peaks.get("peak MB, encoder process", 0.0)
     print(f"peak memory (cold)   : {main_mb:6.0f} MB main + {worker_mb:.0f} MB encoder worker = "
           f"{main_mb + worker_mb:.0f} MB  (target <= 1024 MB)")
+    if draft_cold and draft_warm_refs:
+        print(f"draft, empty cache   : {draft_cold[0]:6.2f} s wall, {draft_cold[1]:6.2f} s CPU   (target <= 5 s)")
+        print(f"draft, refs prepared : {draft_warm_refs[0]:6.2f} s wall, {draft_warm_refs[1]:6.2f} s CPU   "
+              "(target <= 5 s)")
     print(f"cpus / load average  : {os.cpu_count()} / {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+
+
+def _draft(game: str, result: dict, folder: Path) -> list[str]:
+    """Arguments auditing a copy of the last edition, one word changed, as a draft against the others."""
+    editions = result["editions"]
+    if len(editions) < 2:
+        return []
+    last = editions[-1]
+    text = Path(last["path"]).read_text(encoding="utf-8")
+    words = text.split()
+    middle = len(words) // 2
+    changed = text.replace(words[middle], words[middle] + "s", 1)
+    path = folder / f"draft.{last['language']}.txt"
+    path.write_text(changed, encoding="utf-8")
+    others = ",".join(e["id"] for e in editions[:-1])
+    return ["--editions", others, "--draft", f"{last['language']}={path}"]
 
 
 if __name__ == "__main__":

@@ -1,13 +1,18 @@
-"""``rulespec audit``: the translation audit between a game's editions.
+"""``rulespec audit``: the translation audit between a game's editions, or of a new translation against them.
 
 Only typer is imported here at module level: the audit machinery (spaCy, the sentence encoder) loads inside
-the command, so ``rulespec --help`` stays fast. Exit codes: 0 done, 2 bad input (the message names the file).
+the command, so ``rulespec --help`` stays fast. Exit codes: 0 done, 1 findings at or above ``--fail-on``,
+2 bad input (the message names the file).
+
+Options that read rulebook texts follow every command's convention: ``--source ID=PATH`` reads edition ID's text
+from PATH (a reprint: the spec's citations whose passage changed are reported as suspect); ``--editions ID,ID``
+names the editions to audit; ``--draft LANG=PATH`` audits the file at PATH as a brand-new translation in LANG
+(edition id ``draft``) against exactly the editions named. ``--edition ID=PATH`` is the old spelling of
+``--source`` and still works (hidden, with a one-line notice).
 """
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 from typing import Annotated
 
@@ -25,76 +30,109 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
 def _default_game() -> str:
     """The one bundled game with two or more editions, or an exit asking for GAME."""
     from rulespec import SPECS_DIR
-    from rulespec.loading import bundled_games
-    from translations.audit.cache import AuditError, _editions
+    from rulespec.loading import UnknownGame, bundled_games, default_game
+    from translations.audit.cache import AuditError
+    from translations.audit.inputs import declared_editions
 
     candidates = []
     for game in bundled_games():
         try:
-            if len(_editions(SPECS_DIR / game)) >= 2:
+            if len(declared_editions(SPECS_DIR / game)) >= 2:
                 candidates.append(game)
         except AuditError:
             continue
-    from rulespec.loading import UnknownGame, default_game
-
     try:
         return default_game(candidates)
     except UnknownGame as exc:
         raise _fail(f"{exc} (an audit needs a game with several editions)") from None
 
 
+def _id_path(items: list[str], option: str) -> dict[str, Path]:
+    """``["nl=path"]`` → ``{"nl": Path("path")}``; a malformed item exits with the option's expected form."""
+    out: dict[str, Path] = {}
+    for item in items:
+        key, sep, path = item.partition("=")
+        if not sep or not key.strip() or not path.strip():
+            raise _fail(f"{option} expects ID=PATH, got {item!r}")
+        out[key.strip()] = Path(path.strip())
+    return out
+
+
 def _write(path: Path, content: str) -> None:
-    """Write atomically: a temp file in the same folder, then rename."""
+    """Write the report through the shared writer (a temporary file, then a rename); ``-`` is stdout."""
+    from rulespec.outputs import write_atomic
+
+    if str(path) == "-":
+        typer.echo(content, nl=False)
+        return
     folder = path.resolve().parent
     if not folder.is_dir():
         raise _fail(f"{path}: folder {folder} does not exist")
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=folder)
+    if path.exists() and not path.is_file():
+        raise _fail(f"{path}: exists and is not a regular file; give another --output")
     try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(content)
-        os.replace(tmp, path)
+        write_atomic(path, content)
     except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
         raise _fail(f"{path}: cannot write ({exc.strerror})") from None
 
 
 def audit(
     game: Annotated[str | None, typer.Argument(help="Game id or spec folder (default: the one game with editions).",
                                                show_default=False)] = None,
-    edition: Annotated[list[str] | None, typer.Option(
-        "--edition", "-e", help="Read an edition's source from PATH instead: ID=PATH (repeatable).")] = None,
+    source: Annotated[list[str] | None, typer.Option(
+        "--source", "-s", help="Read edition ID's text from PATH (a reprint): ID=PATH (repeatable).")] = None,
+    editions: Annotated[list[str] | None, typer.Option(
+        "--editions", help="Audit only these editions: ID,ID,… (default: all; with --draft, the references).")] = None,
+    draft: Annotated[str | None, typer.Option(
+        "--draft", help="Audit the file at PATH as a new translation in language LANG (edition id `draft`) "
+        "against the editions named: LANG=PATH.")] = None,
+    edition: Annotated[list[str] | None, typer.Option("--edition", "-e", hidden=True)] = None,
     pair: Annotated[list[str] | None, typer.Option(
         "--pair", help="Audit only this pair of editions: A,B (repeatable; default all pairs).")] = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help=f"Output format: {', '.join(FORMATS)}.")] = "text",
-    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE instead of stdout.")] = None,
+    output: Annotated[Path | None, typer.Option("--output", "-o", help="Write to FILE instead of stdout (- is stdout).")] = None,
     min_severity: Annotated[str | None, typer.Option(
         "--min-severity", help="Show findings at or above: high, medium, low (default: low for json/tmx, "
         "medium for the human-readable formats).")] = None,
+    baseline: Annotated[Path | None, typer.Option(
+        "--baseline", help="An earlier audit's JSON: mark the findings that are new since then.")] = None,
+    fail_on: Annotated[str | None, typer.Option(
+        "--fail-on", help="Exit 1 when a finding at or above this severity (high, medium, low) is shown.")] = None,
     no_cache: Annotated[bool, typer.Option("--no-cache", help="Recompute even when a cached result exists.")] = False,
     suppress: Annotated[Path | None, typer.Option(
         "--suppress", help="YAML list of {id, reason}: findings reviewed and accepted, left out of the report.")] = None,
 ) -> None:
-    """Audit the translations: align every pair of editions and report what changes play."""
+    """Audit the translations: align the editions and report what changes the rules, rulings first."""
     if fmt not in FORMATS:
         raise _fail(f"unknown --format {fmt!r} (formats: {', '.join(FORMATS)})")
-    if min_severity is not None and min_severity not in SEVERITIES:
-        raise _fail(f"unknown --min-severity {min_severity!r} (use high, medium or low)")
+    for name, value in (("--min-severity", min_severity), ("--fail-on", fail_on)):
+        if value is not None and value not in SEVERITIES:
+            raise _fail(f"unknown {name} {value!r} (use high, medium or low)")
     severity = min_severity or ("low" if fmt in ("json", "tmx") else "medium")
+    sources = _id_path(source or [], "--source")
+    if edition:
+        typer.echo("rulespec audit: --edition ID=PATH is now --source ID=PATH (--edition still works)", err=True)
+        sources.update(_id_path(edition, "--edition"))
+    drafted = next(iter(_id_path([draft], "--draft").items())) if draft is not None else None
 
-    from translations.audit.pipeline import AuditError, run_audit
+    from translations.audit.pipeline import AuditError, AuditRequest
+    from translations.audit.pipeline import audit as run
     from translations.audit.reports.render import renderer
-    from translations.sources.editions import parse_overrides
 
+    request = AuditRequest(game or _default_game(), sources, editions or None, drafted, pair or None)
     try:
-        overrides = parse_overrides(edition or [])
-    except ValueError as exc:
-        raise _fail(str(exc)) from None
-    try:
-        result = run_audit(game or _default_game(), overrides, pair or None, use_cache=not no_cache)
+        result = run(request, use_cache=not no_cache)
     except AuditError as exc:
         raise _fail(str(exc)) from None
     except MemoryError:
         raise _fail("out of memory while auditing (are the source files rulebook texts?)") from None
+    if baseline is not None:
+        from translations.audit.baseline import BaselineError, load_baseline, mark_new
+
+        try:
+            result = mark_new(result, load_baseline(baseline))
+        except BaselineError as exc:
+            raise _fail(str(exc)) from None
     if suppress is not None:
         from translations.audit.suppress import SuppressionError, apply_suppressions, load_suppressions
 
@@ -110,7 +148,12 @@ def audit(
         typer.echo(content, nl=False)
     else:
         _write(output, content)
-        typer.echo(f"wrote {output} ({fmt}, {len(result['findings'])} findings)", err=True)
+        if str(output) != "-":
+            typer.echo(f"wrote {output} ({fmt}, {len(result['findings'])} findings)", err=True)
+    if fail_on is not None:
+        limit = SEVERITIES.index(fail_on)
+        if any(SEVERITIES.index(f["severity"]) <= limit for f in result["findings"]):
+            raise typer.Exit(1)
 
 
 def register(app: typer.Typer) -> None:

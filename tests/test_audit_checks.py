@@ -208,3 +208,100 @@ def test_bounds_of_numbers_counting_different_things_are_not_compared() -> None:
     assert [o for o in check_numbers(pair(en, de), ONE_TO_ONE) if o.kind == "number_bound"] == []
     bounded = "Hast du das meiste Gold, nimm bis zu 2 Rahmenmarker."
     assert [o.kind for o in check_numbers(pair(en, bounded), ONE_TO_ONE)] == ["number_bound"]
+
+
+# --- rule features beyond numbers and modal verbs ---------------------------------------------------------------
+
+KINDS = {"storage_board": "component", "gold": "resource", "frame_marker": "component", "wood": "resource",
+         "cloth": "resource", "start_player": "role", "game_board": "component"}
+MORE_FORMS = {
+    "en": {"wood": ["Wood"], "cloth": ["Cloth"], "start_player": ["Start Player"], "game_board": ["Game Board"]},
+    "de": {"wood": ["Holz"], "cloth": ["Tuch"], "start_player": ["Startspieler"], "game_board": ["Spielplan"]},
+}
+
+
+def prepare_more(edition: str, text: str) -> PreparedEdition:
+    forms = {**FORMS.get(edition, {}), **MORE_FORMS[edition]}
+    sentences = segment(ingest(text), edition)
+    matcher = GlossaryMatcher(forms, kinds=KINDS)
+    return PreparedEdition(
+        id=edition, language=edition, path="", sha256="0" * 64, source=text, sentences=sentences,
+        features=[sentence_features(s, edition, matcher) for s in sentences],
+        embeddings=np.zeros((len(sentences), 512), dtype=np.float32),
+        glossary_concepts=frozenset(c for c, k in KINDS.items() if k in ("component", "resource")), concept_kinds=KINDS,
+    )
+
+
+def more(en: str, de: str) -> PairContext:
+    return PairContext(prepare_more("en", en), prepare_more("de", de))
+
+
+def kinds_of(ctx: PairContext, swap_only: bool = False) -> set[str]:
+    return {o.kind for o in run_checks(ctx, [ONE_TO_ONE]) if o.swap or not swap_only}
+
+
+def test_a_comparison_turned_round_is_a_swap() -> None:
+    from translations.audit.checks import check_comparison
+
+    found = check_comparison(more("The player with the most points wins.", "Der Spieler mit den wenigsten Punkten gewinnt."),
+                             ONE_TO_ONE)
+    assert [(o.kind, o.swap, o.values) for o in found] == [("comparison", True, {"en": "most", "de": "least"})]
+    assert not check_comparison(more("The player with the most points wins.", "Der Spieler mit den meisten Punkten gewinnt."),
+                                ONE_TO_ONE)
+
+
+def test_every_player_against_the_start_player_is_an_agent_swap() -> None:
+    from translations.audit.checks import check_agents
+
+    found = check_agents(more("Each player takes 1 Gold.", "Nur der Startspieler nimmt 1 Gold."), ONE_TO_ONE)
+    assert found and found[0].swap and found[0].values["de"] == "start player"
+    assert not check_agents(more("Each player takes 1 Gold.", "Jeder Spieler nimmt 1 Gold."), ONE_TO_ONE)
+
+
+def test_one_good_put_for_another_is_a_term_swap_not_an_omission() -> None:
+    found = [o for o in run_checks(more("Each small ship costs 1 Wood.", "Jedes kleine Schiff kostet 1 Tuch."), [ONE_TO_ONE])
+             if o.kind in ("term", "glossary")]
+    assert [(o.kind, o.swap) for o in found] == [("term", True)]
+    assert found[0].concepts == {"wood", "cloth"}
+
+
+def test_immediately_against_at_the_end_is_a_timing_swap() -> None:
+    from translations.audit.checks import check_timing
+
+    found = check_timing(more("You score the points immediately.", "Du erhältst die Punkte am Ende der Runde."), ONE_TO_ONE)
+    assert found and found[0].swap and set(found[0].values.values()) == {"immediately", "at the end"}
+
+
+def test_a_dropped_condition_is_a_condition_on_one_side_only() -> None:
+    from translations.audit.checks import check_conditions
+
+    found = check_conditions(more("If the stack runs out, shuffle the Storage Board.", "Mische die Ablagetafel."),
+                             ONE_TO_ONE)
+    assert [(o.kind, o.missing_in) for o in found] == [("condition", ["de"])]
+
+
+def test_one_thing_against_several_is_a_quantifier_swap() -> None:
+    found = [o for o in check_numbers_and_quantifiers(more("You need 1 Frame Marker.", "Du brauchst mehrere Rahmenmarker."))
+             if o.kind == "quantifier"]
+    assert found and found[0].swap
+
+
+def check_numbers_and_quantifiers(ctx: PairContext) -> list:
+    from translations.audit.checks import check_quantifiers
+
+    return check_quantifiers(ctx, ONE_TO_ONE)
+
+
+def test_no_more_than_is_a_bound_not_a_negation_and_a_term_names_its_number() -> None:
+    features = prepare_more("en", "You may place no more than 2 Gold on the Game Board.").features[0]
+    assert ("negation", "negation") not in features.markers
+    assert [(n.value, n.bound) for n in features.numbers if n.strong] == [(2, "max")]
+
+
+def test_a_variant_or_a_bare_head_noun_never_makes_a_swap() -> None:
+    matcher = GlossaryMatcher({"island_tile": ["Island Tile", "tile"], "contract_tile": ["Contract Tile"]},
+                              kinds={"island_tile": "component", "contract_tile": "component"},
+                              variants={"island_tile": ["tile"]})
+    loose: set[str] = set()
+    found, _, _ = matcher.find_with_numbers(["draw", "9", "tile"], ["draw", "9", "tile"], loose)
+    assert "island_tile" in found and loose == {"island_tile"}

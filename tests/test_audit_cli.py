@@ -246,3 +246,24 @@ def test_a_single_edition_game_is_refused_with_a_reason() -> None:
 
     result = CliRunner().invoke(app, ["audit", "francis_drake"])
     assert result.exit_code == 2 and "only en" in result.output
+
+
+def test_output_dash_is_stdout_and_a_folder_is_never_replaced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULESPEC_CACHE", str(shared_cache()))
+    run = invoke("--pair", "en,de", "--format", "json", "--output", "-")
+    assert run.exit_code == 0 and json.loads(run.stdout)["game"] == GAME
+    folder = tmp_path / "report.json"
+    folder.mkdir()
+    assert_clean_failure(invoke("--pair", "en,de", "--format", "json", "--output", str(folder)), str(folder))
+    assert folder.is_dir()
+
+
+def test_the_text_report_lists_rulings_first_with_the_statement_of_each_change(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULESPEC_CACHE", str(shared_cache()))
+    run = invoke("--pair", "de,en-zman", "--format", "text")
+    assert run.exit_code == 0
+    text = run.output
+    assert text.index("== Rulings of the spec") < text.index("differences found in the texts")
+    said = r"effect on play: (impact not measured|measured: |not exercised)"
+    assert re.search(said, text), "each ruling says its measured effect"
+    assert re.search(r"de \(p\. \d+, l\. \d+\)", text), "page and line of each passage"

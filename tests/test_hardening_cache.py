@@ -1,8 +1,10 @@
-"""The audit cache cannot run code: entries are JSON and ``.npy`` (no pickles), verified by SHA-256, rebuilt only
-into the audit's own dataclasses; a corrupt, crafted or foreign entry is ignored (and rebuilt by the caller)."""
+"""The audit cache cannot run code: entries are JSON and ``.npy`` (no pickles), verified by SHA-256, and come back
+as plain data that the audit checks for its own shape; a corrupt, crafted or foreign entry is ignored (and
+rebuilt by the caller). The pipe to the encoder process carries JSON and ``.npy`` frames, never pickles."""
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import io
 import json
@@ -16,13 +18,13 @@ from hardening_helpers import REPO
 
 from translations.audit import cache
 from translations.audit.alignment import PreparedEdition
+from translations.audit.embeddings import ProtocolError, _receive, _send
 from translations.audit.features import Features, NumberMention
+from translations.audit.prepare import from_cache, to_cache
 from translations.audit.segment import Sentence
 
 KEY = "ab" * 32
 
-#: Files that still import pickle, and why; the audit engineer replaces the embedding worker's pipe (issue #13).
-PICKLE_PENDING = {"translations/audit/embeddings.py"}
 
 
 @pytest.fixture(autouse=True)
@@ -58,13 +60,25 @@ def _rewrite(path: Path, head_changes: dict[str, object], body: bytes | None = N
     path.write_bytes(json.dumps(head).encode() + b"\n" + body)
 
 
+def _put(edition: PreparedEdition | None = None) -> None:
+    cache.blob_put(KEY, to_cache(edition or _prepared()))
+
+
+def _get() -> PreparedEdition | None:
+    """What the audit makes of the entry: the prepared edition, or None for anything not well formed."""
+    value = cache.blob_get(KEY)
+    return from_cache(value, "x.txt", "Take 2 ships") if value is not None else None
+
+
 def test_a_prepared_edition_comes_back_equal() -> None:
     original = _prepared()
-    cache.blob_put(KEY, original)
+    _put(original)
     assert cache.has_blob(KEY)
-    back = cache.blob_get(KEY)
+    back = _get()
     assert isinstance(back, PreparedEdition)
-    assert back.sentences == original.sentences and back.features == original.features
+    # lemma keys only serve while an edition is prepared: the cache leaves them out
+    kept = [dataclasses.replace(s, lemma_keys=[None] * len(s.tokens)) for s in original.sentences]
+    assert back.sentences == kept and back.features == original.features
     assert back.features[0].markers == {("modality", "must"): [(0, 0)]}
     assert back.glossary_concepts == frozenset({"ship"}) and back.not_rules == frozenset({4})
     assert back.embeddings.dtype == np.float32 and np.array_equal(back.embeddings, original.embeddings)
@@ -85,7 +99,7 @@ def test_a_pickle_in_the_cache_folder_is_never_loaded(tmp_path: Path) -> None:
     (folder / f"edition-{KEY}.pickle").write_bytes(pickle.dumps(Exploit()))
     (folder / f"edition-{KEY}.json").write_bytes(pickle.dumps(Exploit()))
     assert cache.blob_get(KEY) is None
-    cache.blob_put(KEY, _prepared())
+    _put()
     array = folder / f"edition-{KEY}.embeddings.npy"
     buffer = io.BytesIO()
     np.save(buffer, np.array([Exploit()], dtype=object), allow_pickle=True)  # an object array holds pickles
@@ -96,15 +110,15 @@ def test_a_pickle_in_the_cache_folder_is_never_loaded(tmp_path: Path) -> None:
 
 
 def test_a_corrupt_entry_is_ignored() -> None:
-    cache.blob_put(KEY, _prepared())
+    _put()
     entry = _entry()
     data = entry.read_bytes()
     entry.write_bytes(data[:-10])  # truncated
     assert cache.blob_get(KEY) is None
-    cache.blob_put(KEY, _prepared())
+    _put()
     entry.write_bytes(entry.read_bytes().replace(b'"Take 2 ships"', b'"Take 9 ships"', 1))  # edited, stale hash
     assert cache.blob_get(KEY) is None
-    cache.blob_put(KEY, _prepared())
+    _put()
     array = cache.cache_dir() / f"edition-{KEY}.embeddings.npy"
     array.write_bytes(array.read_bytes()[:-4])  # the array no longer matches its hash
     assert cache.blob_get(KEY) is None
@@ -113,33 +127,52 @@ def test_a_corrupt_entry_is_ignored() -> None:
 @pytest.mark.parametrize("changes", [
     {"type": "subprocess:Popen"},
     {"type": "os:system"},
-    {"type": "translations.audit.cache:AuditInputs"},  # one of ours, but not what this entry holds
+    {"type": "translations.audit.cache:AuditInputs"},  # a name of ours, but not what this entry holds
     {"type": "translations.audit.nonexistent:X"},
     {"key": "cd" * 32},
     {"format": "rulespec-cache/1"},
 ], ids=["popen", "os-system", "other-dataclass", "no-module", "other-key", "old-format"])
 def test_a_crafted_header_is_ignored(changes: dict[str, object]) -> None:
-    cache.blob_put(KEY, _prepared())
+    _put()
     _rewrite(_entry(), changes)
     assert cache.blob_get(KEY) is None
 
 
 def test_crafted_values_of_the_wrong_types_are_ignored() -> None:
-    cache.blob_put(KEY, _prepared())
+    _put()
     body = json.loads(_entry().read_bytes().partition(b"\n")[2])
     for field, value in (("sentences", "not a list"), ("features", [{"numbers": [{"value": "two"}]}]),
                          ("not_rules", [{"x": 1}])):
-        crafted = {**body, field: value}
+        crafted = {**body, "edition": {**body["edition"], field: value}}
         _rewrite(_entry(), {}, json.dumps(crafted).encode())
-        assert cache.blob_get(KEY) is None, field
-    _rewrite(_entry(), {}, json.dumps({**body, "extra_field": 1}).encode())
-    assert cache.blob_get(KEY) is None
+        assert _get() is None, field
+    _rewrite(_entry(), {}, json.dumps({"edition": "not an object"}).encode())
+    assert _get() is None
+
+
+def test_the_encoder_pipe_carries_json_and_npy_frames_only() -> None:
+    texts, vectors = ["Take 2 ships", "Nimm 2 Schiffe"], np.arange(6, dtype=np.float32).reshape(2, 3)
+    stream = io.BytesIO()
+    for value in (texts, vectors, None, 4096):
+        _send(stream, value)
+    stream.seek(0)
+    assert _receive(stream) == texts and np.array_equal(_receive(stream), vectors)
+    assert _receive(stream) is None and _receive(stream) == 4096
+    import pickle  # the attack, built here: no project module imports pickle
+
+    frame = pickle.dumps(["Take 2 ships"])
+    with pytest.raises(ProtocolError):  # a pickle under any tag but the two this module writes
+        _receive(io.BytesIO(b"P" + len(frame).to_bytes(8, "little") + frame))
+    with pytest.raises(ValueError):  # a pickle sent as an array frame is refused by allow_pickle=False
+        buffer = io.BytesIO()
+        np.save(buffer, np.array([object()], dtype=object), allow_pickle=True)
+        _receive(io.BytesIO(b"N" + len(buffer.getvalue()).to_bytes(8, "little") + buffer.getvalue()))
 
 
 def test_an_entry_owned_by_another_user_is_ignored() -> None:
     if os.geteuid() != 0:
         pytest.skip("only root can give a file to another user")
-    cache.blob_put(KEY, _prepared())
+    _put()
     os.chown(_entry(), 65534, 65534)
     assert cache.blob_get(KEY) is None
 
@@ -163,4 +196,4 @@ def test_no_module_of_the_project_imports_pickle() -> None:
             continue
         if pattern.search(path.read_text(encoding="utf-8", errors="replace")):
             offenders.add(relative)
-    assert offenders <= PICKLE_PENDING, sorted(offenders - PICKLE_PENDING)
+    assert not offenders, sorted(offenders)

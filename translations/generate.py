@@ -10,6 +10,9 @@ Per game, under `translations/generated/<game>/`:
 * `lookup-index.json` and `lookup-docs.json`, the prebuilt index `rulespec lookup` searches and the rule texts,
   passages and rulings it shows.
 
+For a game with several editions it also renders the translation audit's ranker, `translations/audit/ranker.json`,
+trained on synthetic divergences of the game's aligned editions (`translations/audit/synthetic.py`).
+
 `rulespec generate summaries` writes these atomically (or checks them with `--check`); everything is
 byte-deterministic (sorted iteration, no timestamps).
 """
@@ -43,4 +46,8 @@ def render(spec: Any, sources: Mapping[str, Path] | None = None, root: Path = GE
     index = build_index(spec, sources)
     files[folder / INDEX_NAME] = index_json(index)
     files[folder / DOCS_NAME] = docs_json(index)
+    if len(spec.editions) >= 2:
+        from translations.audit.synthetic import render_model
+
+        files.update(render_model(spec, root.parent / "audit"))
     return dict(sorted(files.items()))

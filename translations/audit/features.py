@@ -1,12 +1,22 @@
-"""What each sentence says, as comparable features: numbers (with bounds), glossary concepts and markers.
+"""What each sentence says about a rule, as comparable features.
 
-Features are computed once per sentence and used twice: by the aligner (shared numbers and concepts make two
-sentences likelier translations of each other) and by the checks (a feature on one side only is a finding).
+Features are computed once per sentence and used three times: by the aligner (shared numbers and concepts make two
+sentences likelier translations of each other), by the checks (a feature on one side only, or a contradicting one
+on the other, is a finding) and by the ranker (the differences between two aligned sentences' features are its
+input). A sentence's features:
 
-Glossary concepts are matched on whole tokens, longest phrase first, against both the words and their lookup
-lemmas, so "Storage Boards" is the concept of "Storage Board" while "Marker" inside "Rahmenmarker" is never
-matched (no partial words). Every form an edition uses for a concept (term, plural, variants, inflections)
-counts as that concept: variants never differ.
+- **numbers**: digits and number words, with their bound ("up to 3", "at least 6"), whether they rank ("second")
+  and the glossary concept they count ("3 points");
+- **concepts**: the glossary's concepts, matched on whole tokens, longest phrase first, against both the words and
+  their lookup lemmas ("Storage Boards" is the concept of "Storage Board"; "Marker" inside "Rahmenmarker" never
+  matches), with the grammatical number of the form used ("tile" / "tiles") where the form tells;
+- **markers**: words of each class of :mod:`translations.audit.lexicon` (modality, negation, comparison and
+  direction, quantifiers, conditions, timing);
+- **agents**: who the sentence speaks of — a determiner before a word for "player" ("each player", "the other
+  players") or a glossary concept of kind ``role`` ("the start player").
+
+Every form an edition uses for a concept (term, plural, variants, inflections) counts as that concept: variants
+never differ.
 """
 
 from __future__ import annotations
@@ -16,20 +26,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 
-from translations.audit.lexicon import (
-    MARKERS,
-    NUMBER_BOUNDS,
-    NUMBER_IDIOMS,
-    NUMBER_WORDS,
-    ORDINAL_WORDS,
-    PAGE_WORDS,
-    WEAK_NUMBER_WORDS,
-)
+from translations.audit.lexicon import MARKER_GROUPS, Lexicon, lexicon
 from translations.audit.segment import Sentence
 
 _TOKEN = re.compile(r"\d+(?:[.,/]\d+)*|[^\W\d_]+(?:[-'’][^\W\d_]+)*|\S", re.UNICODE)
 _DIGITS = re.compile(r"^\d+(?:/\d+)*$")
 _QUOTES = frozenset('"\'“”„‘’‚«»')
+#: Grammatical number of a glossary form: singular, plural, or unknown (German "Spieler" is both).
+SINGULAR, PLURAL = "sg", "pl"
 
 
 def tokenize(text: str) -> list[str]:
@@ -65,6 +69,12 @@ class Features:
     #: concepts only named by a form several concepts share ("ship"): they answer a finding, never raise one
     weak_concepts: set[str] = field(default_factory=set)
     markers: dict[tuple[str, str], list[tuple[int, int]]] = field(default_factory=dict)
+    #: concept -> grammatical numbers of its mentions ("sg", "pl"), where the form or a number before it tells
+    grammatical: dict[str, set[str]] = field(default_factory=dict)
+    #: agent class ("every_player", "other_players", "one_player", "no_player", "role:<concept>") -> token spans
+    agents: dict[str, list[tuple[int, int]]] = field(default_factory=dict)
+    #: concepts named only loosely: by a variant, or a bare word that heads other terms ("tile", "schepen")
+    loose_concepts: set[str] = field(default_factory=set)
 
     def strong_values(self) -> set[int]:
         return {n.value for n in self.numbers if n.strong}
@@ -88,42 +98,103 @@ class Features:
                 out.setdefault(n.counts, set()).add(n.value)
         return out
 
+    def classes(self, group: str) -> set[str]:
+        """The marker classes of ``group`` the sentence uses (``agent``: its agent classes)."""
+        if group == "agent":
+            return set(self.agents)
+        return {name for (g, name) in self.markers if g == group}
+
+    def to_json(self) -> dict[str, object]:
+        """A JSON-able copy (the audit caches prepared editions as plain JSON)."""
+        return {
+            "numbers": [[n.value, n.strong, n.bound, n.first, n.last, n.ordinal, n.counts] for n in self.numbers],
+            "concepts": {k: [list(s) for s in v] for k, v in self.concepts.items()},
+            "weak": sorted(self.weak_concepts),
+            "markers": [[g, c, [list(s) for s in v]] for (g, c), v in self.markers.items()],
+            "grammatical": {k: sorted(v) for k, v in self.grammatical.items()},
+            "agents": {k: [list(s) for s in v] for k, v in self.agents.items()},
+            "loose": sorted(self.loose_concepts),
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, object]) -> Features:
+        """The inverse of :meth:`to_json`."""
+        numbers = [NumberMention(v, s, b, f, la, o, c) for v, s, b, f, la, o, c in data["numbers"]]  # type: ignore[attr-defined]
+        return cls(
+            numbers=numbers,
+            concepts={k: [tuple(s) for s in v] for k, v in data["concepts"].items()},  # type: ignore[attr-defined,misc]
+            weak_concepts=set(data["weak"]),  # type: ignore[call-overload]
+            markers={(g, c): [tuple(s) for s in v] for g, c, v in data["markers"]},  # type: ignore[attr-defined,misc]
+            grammatical={k: set(v) for k, v in data["grammatical"].items()},  # type: ignore[attr-defined]
+            agents={k: [tuple(s) for s in v] for k, v in data["agents"].items()},  # type: ignore[attr-defined,misc]
+            loose_concepts=set(data.get("loose", ())),  # type: ignore[call-overload]
+        )
+
 
 class GlossaryMatcher:
     """Finds the glossary concepts of one edition in its sentences.
 
     ``forms`` maps concept id to every written form the edition uses for it; ``lemmatize`` turns a form into
-    lemma tokens (the same lemmatizer as the sentences), so inflected mentions match too.
+    lemma tokens (the same lemmatizer as the sentences), so inflected mentions match too. ``numbers`` optionally
+    says which forms are singular or plural (``{concept: {form: "sg" | "pl"}}``); ``kinds`` gives each concept's
+    glossary kind (concepts of kind ``role`` name who a rule speaks of).
     """
 
-    def __init__(self, forms: Mapping[str, Iterable[str]], lemmatize: object | None = None) -> None:
-        patterns: dict[tuple[str, ...], set[str]] = {}
+    def __init__(
+        self,
+        forms: Mapping[str, Iterable[str]],
+        lemmatize: object | None = None,
+        numbers: Mapping[str, Mapping[str, str]] | None = None,
+        kinds: Mapping[str, str] | None = None,
+        variants: Mapping[str, Iterable[str]] | None = None,
+    ) -> None:
+        patterns: dict[tuple[str, ...], dict[str, str | None]] = {}
+        loose_forms = {(concept, tuple(tokenize(v))) for concept, vs in (variants or {}).items() for v in vs}
         for concept, words in sorted(forms.items()):
+            told = (numbers or {}).get(concept, {})
             for form in words:
-                variants = [tuple(tokenize(form))]
+                exact = tuple(tokenize(form))
+                spellings: list[tuple[tuple[str, ...], str | None]] = [(exact, told.get(form))]
                 if callable(lemmatize):
-                    variants.append(tuple(lemmatize(form)))
-                for toks in variants:
-                    if toks:
-                        patterns.setdefault(toks, set()).add(concept)
+                    spellings.append((tuple(lemmatize(form)), None))
+                for toks, number in spellings:
+                    if not toks:
+                        continue
+                    owners = patterns.setdefault(toks, {})
+                    if concept in owners and owners[concept] != number:
+                        owners[concept] = None  # a form both singular and plural ("Spieler") tells nothing
+                    else:
+                        owners[concept] = number
         # Longest first: "milestone marker" wins over "marker".
-        self.patterns = sorted(
-            ((toks, tuple(sorted(owners))) for toks, owners in patterns.items()), key=lambda item: (-len(item[0]), item[0])
-        )
+        self.patterns = sorted(patterns.items(), key=lambda item: (-len(item[0]), item[0]))
+        heads = {toks[-1] for toks in patterns if len(toks) > 1}
+        #: (concept, tokens) matches that name the concept loosely: a variant, or a bare word heading other terms
+        self.loose = loose_forms | {(c, toks) for toks, owners in patterns.items() if len(toks) == 1 and toks[0] in heads
+                                    for c in owners}
         self.concepts = frozenset(forms)
-        self._by_first: dict[str, list[tuple[tuple[str, ...], tuple[str, ...]]]] = {}
+        self.kinds: Mapping[str, str] = kinds or {}
+        self._by_first: dict[str, list[tuple[tuple[str, ...], dict[str, str | None]]]] = {}
         for toks, owners in self.patterns:
             self._by_first.setdefault(toks[0], []).append((toks, owners))
 
     def find(self, tokens: Sequence[str], lemmas: Sequence[str]) -> tuple[dict[str, list[tuple[int, int]]], set[str]]:
-        """``(concept id -> token spans, weak concepts)``; spans never overlap (longest phrase first).
+        """``(concept id -> token spans, weak concepts)``; see :meth:`find_with_numbers`."""
+        found, weak, _ = self.find_with_numbers(tokens, lemmas)
+        return found, weak
 
-        A form several concepts share (an edition calling two things "ship") makes each of them *weak*.
-        """
+    def find_with_numbers(
+        self, tokens: Sequence[str], lemmas: Sequence[str], loose: set[str] | None = None
+    ) -> tuple[dict[str, list[tuple[int, int]]], set[str], dict[tuple[int, int], str]]:
+        """``(concept id -> token spans, weak concepts, span -> "sg"/"pl")``; spans never overlap (longest phrase
+        first). A form several concepts share (an edition calling two things "ship") makes each of them *weak*.
+        Only a match on the written words tells the grammatical number (a lemma is always the singular).
+        ``loose`` receives the concepts named only by a loose form (see ``self.loose``)."""
+        specific: set[str] = set()
         taken = [False] * len(tokens)
         found: dict[str, list[tuple[int, int]]] = {}
         weak: set[str] = set()
-        for seq in (tokens, lemmas):
+        numbers: dict[tuple[int, int], str] = {}
+        for exact, seq in ((True, tokens), (False, lemmas)):
             for i in range(len(seq)):
                 for toks, owners in self._by_first.get(seq[i], ()):
                     j = i + len(toks)
@@ -131,41 +202,52 @@ class GlossaryMatcher:
                         for k in range(i, j):
                             taken[k] = True
                         if len(owners) == 1:
-                            found.setdefault(owners[0], []).append((i, j))
+                            (concept, number), = owners.items()
+                            found.setdefault(concept, []).append((i, j))
+                            if exact and number:
+                                numbers[(i, j)] = number
+                            if (concept, toks) not in self.loose:
+                                specific.add(concept)
                         else:
                             weak.update(owners)
                         break
-        return found, weak - set(found)
+        if loose is not None:
+            loose.update(set(found) - specific)
+        return found, weak - set(found), numbers
 
 
-def _bound_before(tokens: Sequence[str], index: int, language: str) -> str:
-    for bound, per_language in NUMBER_BOUNDS.items():
-        for phrase in per_language.get(language, ()):
-            words = phrase.split()
-            start = index - len(words)
-            if start >= 0 and list(tokens[start:index]) == words:
+def _phrase_at(tokens: Sequence[str], end: int, phrase: tuple[str, ...]) -> bool:
+    start = end - len(phrase)
+    return start >= 0 and tuple(tokens[start:end]) == phrase
+
+
+def _bound_before(tokens: Sequence[str], index: int, lex: Lexicon) -> str:
+    for bound, phrases in lex.bounds_before.items():
+        for phrase in phrases:
+            if _phrase_at(tokens, index, tuple(phrase.split())):
                 return bound
-    after = list(tokens[index + 1 : index + 3])
-    if bound_after := {"or more": "min", "oder mehr": "min", "of meer": "min"}.get(" ".join(after)):
-        return bound_after
+    for bound, phrases in lex.bounds_after.items():
+        for phrase in phrases:
+            words = tuple(phrase.split())
+            if tuple(tokens[index + 1 : index + 1 + len(words)]) == words:
+                return bound
     return "exact"
 
 
 def extract_numbers(sentence: Sentence, language: str) -> list[NumberMention]:
     """Numbers stated by a sentence: digits and number words, without page references or list labels."""
+    lex = lexicon(language)
     tokens = sentence.tokens
-    strong_words = NUMBER_WORDS.get(language, {})
-    weak_words = WEAK_NUMBER_WORDS.get(language, {})
-    pages = PAGE_WORDS.get(language, ())
+    idioms = {tuple(i.split()) for i in lex.number_idioms}
     out: list[NumberMention] = []
     for i, tok in enumerate(tokens):
         values: list[int] = []
         strong = True
-        ordinal = tok in ORDINAL_WORDS.get(language, ())
+        ordinal = tok in lex.ordinals
         if _DIGITS.match(tok):
             prev = tokens[i - 1] if i else ""
             prev2 = tokens[i - 2] if i > 1 else ""
-            if prev in pages or (prev == "." and prev2 in pages):
+            if prev in lex.page_words or (prev == "." and prev2 in lex.page_words):
                 continue
             nxt = tokens[i + 1] if i + 1 < len(tokens) else ""
             if i == 0 and (nxt == "." or sentence.kind == "step"):
@@ -177,35 +259,35 @@ def extract_numbers(sentence: Sentence, language: str) -> list[NumberMention]:
             values = [int(part) for part in tok.split("/") if part.isdigit() and len(part) <= 4]
             after = tokens[i + 2] if i + 2 < len(tokens) else ""
             ordinal = nxt in ("nd", "rd", "th", "st") or (nxt == "." and after.isalpha() and language == "de")
-        elif tok in strong_words:
-            if " ".join(tokens[i : i + 4]) in NUMBER_IDIOMS.get(language, ()) or " ".join(
-                tokens[i : i + 3]
-            ) in NUMBER_IDIOMS.get(language, ()):
+        elif tok in lex.cardinals:
+            if any(tuple(tokens[i : i + len(idiom)]) == idiom for idiom in idioms):
                 continue  # "one at a time", "one by one": manner, not a quantity
-            values = [strong_words[tok]]
-        elif tok in weak_words:
-            values, strong = [weak_words[tok]], False
+            values = [lex.cardinals[tok]]
+        elif tok in lex.weak_numbers:
+            values, strong = [lex.weak_numbers[tok]], False
         for value in values:
-            bound = _bound_before(tokens, i, language)
-            out.append(NumberMention(value, strong, bound, i, i + 1, ordinal))
+            out.append(NumberMention(value, strong, _bound_before(tokens, i, lex), i, i + 1, ordinal))
     return out
 
 
 @cache
 def _marker_index(language: str) -> dict[str, list[tuple[tuple[str, ...], tuple[str, str]]]]:
-    """First token -> ``(phrase tokens, (check, class))`` for every marker phrase of a language."""
+    """First token -> ``(phrase tokens, (group, class))`` for every marker phrase of a language."""
+    lex = lexicon(language)
     index: dict[str, list[tuple[tuple[str, ...], tuple[str, str]]]] = {}
-    for check, classes in MARKERS.items():
-        for name, per_language in classes.items():
-            for phrase in per_language.get(language, ()):
+    for group in MARKER_GROUPS:
+        for name, phrases in lex.markers.get(group, {}).items():
+            for phrase in phrases:
                 words = tuple(tokenize(phrase))
                 if words:
-                    index.setdefault(words[0], []).append((words, (check, name)))
+                    index.setdefault(words[0], []).append((words, (group, name)))
+    for entries in index.values():
+        entries.sort(key=lambda e: -len(e[0]))
     return index
 
 
 def extract_markers(sentence: Sentence, language: str) -> dict[tuple[str, str], list[tuple[int, int]]]:
-    """``(check, class) -> token spans`` of modality, quantifier, negation, timing and condition words."""
+    """``(group, class) -> token spans`` of the marker words of every group (on words, then on lemmas)."""
     index = _marker_index(language)
     found: dict[tuple[str, str], list[tuple[int, int]]] = {}
     for seq in (sentence.tokens, sentence.lemmas):
@@ -219,10 +301,78 @@ def extract_markers(sentence: Sentence, language: str) -> dict[tuple[str, str], 
     return found
 
 
+@cache
+def _agent_phrases(language: str) -> list[tuple[tuple[str, ...], str]]:
+    """Determiner phrases of every agent class, longest first (so "all other" is read before "all")."""
+    lex = lexicon(language)
+    phrases = [(tuple(tokenize(p)), name) for name, items in lex.agent_determiners.items() for p in items]
+    return sorted(phrases, key=lambda item: -len(item[0]))
+
+
+def extract_agents(
+    sentence: Sentence, language: str, concepts: Mapping[str, list[tuple[int, int]]], kinds: Mapping[str, str]
+) -> dict[str, list[tuple[int, int]]]:
+    """Who the sentence speaks of: a determiner right before a word for "player", and every glossary concept of
+    kind ``role`` whose term ends in a word for player ("the start player", "der Startspieler")."""
+    lex = lexicon(language)
+    tokens = sentence.tokens
+    found: dict[str, list[tuple[int, int]]] = {}
+    inside_terms = {k for spans in concepts.values() for s, e in spans if e - s > 1 for k in range(s, e)}
+    for i, token in enumerate(tokens):
+        if token not in lex.player_nouns or i in inside_terms:
+            continue  # "player sheet" is a thing, not a player
+        hit = next((name for phrase, name in _agent_phrases(language) if phrase and _phrase_at(tokens, i, phrase)), None)
+        if hit is not None:
+            found.setdefault(hit, []).append((i - 1, i + 1))
+    for concept, spans in concepts.items():
+        if kinds.get(concept) != "role":
+            continue
+        for start, end in spans:
+            head = tokens[end - 1]
+            # A role that names players ("start player", "Startspieler"), not a role's attribute ("player colour").
+            if head in lex.player_nouns and end - start == 1:
+                continue  # just "player"
+            if any(head.endswith(noun) for noun in lex.player_nouns if len(noun) > 3):
+                found.setdefault(f"role:{concept}", []).append((start, end))
+    return found
+
+
+#: Endings of plural nouns a lookup lemma strips ("tiles" → "tile", "Schiffe" → "Schiff", "stapels" → "stapel").
+_PLURAL_ENDINGS = {"en": ("s", "es"), "de": ("e", "en", "n", "er", "s"), "nl": ("en", "s", "'s")}
+
+
+def _grammatical_number(
+    sentence: Sentence, span: tuple[int, int], concept: str, numbers: Sequence[NumberMention],
+    told: Mapping[tuple[int, int], str], lex: Lexicon,
+) -> str | None:
+    """Singular or plural of one concept mention: a quantity counting it, then the glossary form matched, then an
+    article right before it ("a stack"), then a plural ending the lookup lemma strips; None when nothing tells."""
+    start, end = span
+    before = next((n for n in numbers if n.counts == concept and n.last <= start <= n.last + 2 and n.quantity), None)
+    if before:
+        return SINGULAR if before.value == 1 else PLURAL
+    if span in told:
+        return told[span]
+    if any(sentence.tokens[k] in lex.weak_numbers and lex.weak_numbers[sentence.tokens[k]] == 1
+           for k in range(max(0, start - 3), start)):
+        return SINGULAR
+    word, lemma = sentence.tokens[end - 1], sentence.lemmas[end - 1] if end - 1 < len(sentence.lemmas) else ""
+    endings = _PLURAL_ENDINGS.get(lex.language, ())
+    if lemma and word != lemma and any(word == lemma + ending for ending in endings):
+        return PLURAL
+    return None
+
+
 def sentence_features(sentence: Sentence, language: str, glossary: GlossaryMatcher | None) -> Features:
     """All features of one sentence."""
-    concepts, weak = glossary.find(sentence.tokens, sentence.lemmas) if glossary else ({}, set())
-    numbers = extract_numbers(sentence, language)
+    loose: set[str] = set()
+    if glossary:
+        concepts, weak, told = glossary.find_with_numbers(sentence.tokens, sentence.lemmas, loose)
+    else:
+        concepts, weak, told = {}, set(), {}
+    # A number inside a term names the thing ("the 50/100 cards"), it counts nothing.
+    inside = {k for spans in concepts.values() for s, e in spans for k in range(s, e)}
+    numbers = [n for n in extract_numbers(sentence, language) if n.first not in inside]
     starts = {start: concept for concept, spans in concepts.items() for start, _ in spans}
     counted = []
     for n in numbers:
@@ -230,4 +380,46 @@ def sentence_features(sentence: Sentence, language: str, glossary: GlossaryMatch
         ahead = next((k for k in range(n.last, n.last + 3) if k in starts), None)
         blocked = ahead is not None and any(n.last <= m.first < ahead for m in numbers)
         counted.append(replace(n, counts=starts[ahead]) if ahead is not None and not blocked else n)
-    return Features(counted, concepts, weak, extract_markers(sentence, language))
+    grammatical: dict[str, set[str]] = {}
+    lex = lexicon(language)
+    for concept, spans in concepts.items():
+        for span in spans:
+            number = _grammatical_number(sentence, span, concept, counted, told, lex)
+            if number:
+                grammatical.setdefault(concept, set()).add(number)
+    kinds = glossary.kinds if glossary else {}
+    agents = extract_agents(sentence, language, concepts, kinds)
+    markers = _outside_terms_and_bounds(extract_markers(sentence, language), concepts, sentence.tokens, lex)
+    return Features(counted, concepts, weak, markers, grammatical, agents, loose)
+
+
+#: Marker groups whose words inside a glossary term or a number's bound are part of that, not of the rule's
+#: wording ("first player marker", "lower market row", "2 or more").
+_WORDS_OF_TERMS = frozenset(("comparison", "quantifier", "timing"))
+
+
+def _outside_terms_and_bounds(
+    markers: dict[tuple[str, str], list[tuple[int, int]]], concepts: Mapping[str, list[tuple[int, int]]],
+    tokens: Sequence[str], lex: Lexicon,
+) -> dict[tuple[str, str], list[tuple[int, int]]]:
+    # Only terms of several words hold such words ("first player marker"); a one-word match is the word itself.
+    covered = {k for spans in concepts.values() for s, e in spans if e - s > 1 for k in range(s, e)}
+    bounds: set[int] = set()
+    for phrases in (*lex.bounds_before.values(), *lex.bounds_after.values()):
+        for phrase in phrases:
+            words = tuple(phrase.split())
+            for k in range(len(tokens) - len(words) + 1):
+                if tuple(tokens[k : k + len(words)]) == words:
+                    bounds.update(range(k, k + len(words)))
+    covered |= bounds
+    out: dict[tuple[str, str], list[tuple[int, int]]] = {}
+    for key, spans in markers.items():
+        if key[0] in _WORDS_OF_TERMS:
+            kept = [(s, e) for s, e in spans if not covered & set(range(s, e))]
+        elif key[0] == "negation":
+            kept = [(s, e) for s, e in spans if not bounds & set(range(s, e))]  # "no more than 3" is a bound
+        else:
+            kept = spans
+        if kept:
+            out[key] = kept
+    return out

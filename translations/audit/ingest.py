@@ -22,10 +22,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from translations.audit.lexicon import example_openers
+
 BLOCK_KINDS = ("heading", "step", "paragraph", "caption", "example", "list_item")
 
-# Words opening a worked example, per language. A language fact, not a game fact.
-EXAMPLE_OPENERS = ("example", "beispiel", "voorbeeld")
 
 _STEP_RE = re.compile(r"^(?:-\s+(\d{1,2})\.?\s+(?=\S)|(\d{1,2})\.(?:\s+|$))")
 _ONLY_STEP_RE = re.compile(r"^\s*(\d{1,2})\.\s*$")
@@ -219,7 +219,7 @@ def _kind(raw_first: str, text: str, n_lines: int, widest_line: int = 0) -> str:
     if _STEP_RE.match(first) and (not _BULLET_RE.match(first) or text.rstrip().endswith((".", "!", "?"))):
         return "step"
     lowered = text.lower()
-    if lowered.startswith(EXAMPLE_OPENERS) or (first.startswith("*") and not first.startswith("**")):
+    if lowered.startswith(example_openers()) or (first.startswith("*") and not first.startswith("**")):
         return "example"
     if _BULLET_RE.match(first):
         return "list_item"
@@ -296,6 +296,8 @@ def _merge_broken(blocks: list[Block]) -> list[Block]:
             prev.text = f"{prev.text} {block.text}"
             prev.offsets = [*prev.offsets, prev.offsets[-1] + 1, *block.offsets]
             prev.end = block.end
+            if prev.kind == "caption" and len(prev.text.split()) > _CAPTION_WORDS:
+                prev.kind = "paragraph"  # a short first line cut off by a column break, not a figure label
             continue
         block.index = len(merged)
         merged.append(block)

@@ -1,268 +1,220 @@
-"""Language lexicons of the checks: the words that carry numbers, modality, quantity, negation, time and conditions.
+"""Language lexicons of the audit, read from data files: the words that carry a rule's meaning, per language.
 
-These are facts of English, German and Dutch, not of any game: every game's audit uses them. Each class maps a
-language to phrases; a phrase is matched on whole tokens (lower case), or on the tokens' lookup lemmas, so
-``darfst`` is found through its lemma ``dürfen``. A language without an entry simply has no markers (the check
-then stays silent rather than guessing).
+The facts live in ``translations/audit/lexicons/`` (documented in its README): ``classes.yaml`` names the groups
+of words the audit compares (modality, negation, comparison and direction, quantifiers, agents, conditions,
+timing), their classes and which classes contradict each other; ``<language>.yaml`` lists, for one language, the
+phrases of each class, the number words, the clause words the checks need, and the word pairs the ranker's
+synthetic divergences use. They are facts of English, German and Dutch, never sentences of a rulebook: every
+game's audit uses them.
+
+Each file is read once per process (:func:`lexicon`). A language without a file has an empty lexicon: its checks
+stay silent rather than guess.
+
+>>> lexicon("de").cardinals["zwei"]
+2
+>>> ("more", "less") in classes().opposites["comparison"]
+True
 """
 
 from __future__ import annotations
 
-#: Cardinal number words. "Strong" words always mean the number.
-NUMBER_WORDS: dict[str, dict[str, int]] = {
-    "en": {
-        "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
-        "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20, "second": 2, "third": 3, "fourth": 4,
-        "fifth": 5, "twice": 2, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5,
-    },
-    "de": {
-        "eins": 1, "zwei": 2, "drei": 3, "vier": 4, "fünf": 5, "sechs": 6, "sieben": 7, "acht": 8, "neun": 9,
-        "zehn": 10, "elf": 11, "zwölf": 12, "fünfzehn": 15, "zwanzig": 20, "zweite": 2, "zweiten": 2, "dritte": 3,
-        "dritten": 3, "vierte": 4, "vierten": 4, "fünfte": 5, "zweimal": 2, "zweitmeisten": 2,
-    },
-    "nl": {
-        "één": 1, "twee": 2, "drie": 3, "vier": 4, "vijf": 5, "zes": 6, "zeven": 7, "acht": 8, "negen": 9,
-        "tien": 10, "elf": 11, "twaalf": 12, "vijftien": 15, "twintig": 20, "tweede": 2, "derde": 3, "vierde": 4,
-        "vijfde": 5, "tweemaal": 2,
-    },
-}
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Any
 
-#: Phrases where a number word counts nothing ("one at a time"): never read as numbers.
-NUMBER_IDIOMS: dict[str, tuple[str, ...]] = {
-    "en": ("one at a time", "one by one", "one another"),
-    "de": ("eins nach dem anderen",),
-    "nl": ("één voor één", "één voor een"),
-}
+LEXICON_DIR = Path(__file__).resolve().parent / "lexicons"
+#: Marker groups a sentence's words are sorted into (``agent`` is derived, see :mod:`translations.audit.features`).
+MARKER_GROUPS = ("modality", "negation", "comparison", "quantifier", "condition", "timing")
 
-#: Number words that rank rather than count ("second place"): never compared for bounds.
-#: Frequency words ("twice", "zweimal") count as ranks too: "a second time" and "twice" say how often, not how
-#: many of something, and are compared only with another rank or frequency.
-ORDINAL_WORDS: dict[str, tuple[str, ...]] = {
-    "en": ("first", "second", "third", "fourth", "fifth", "2nd", "3rd", "4th", "5th", "twice"),
-    "de": (
-        "erste", "ersten", "erster", "zweite", "zweiten", "dritte", "dritten", "vierte", "vierten", "fünfte",
-        "zweimal", "zweitmeisten",
-    ),
-    "nl": ("eerste", "tweede", "derde", "vierde", "vijfde", "tweemaal"),
-}
 
-#: Words that may stand for a number without stating it (articles, "first", "both"): they never raise a
-#: number finding themselves, but they do answer one (``1`` against "a"/"ein"/"een" is no difference).
-WEAK_NUMBER_WORDS: dict[str, dict[str, int]] = {
-    "en": {"a": 1, "an": 1, "first": 1, "once": 1, "single": 1, "both": 2, "another": 1, "additional": 1},
-    "de": {
-        "ein": 1, "eine": 1, "einen": 1, "einem": 1, "einer": 1, "eines": 1, "erste": 1, "ersten": 1, "erster": 1,
-        "einmal": 1, "einmalig": 1, "beide": 2, "beiden": 2, "weitere": 1, "weiteren": 1, "zusätzlich": 1,
-        "zusätzliche": 1, "zusätzlichen": 1,
-    },
-    "nl": {
-        "een": 1, "eerste": 1, "eenmaal": 1, "één": 1, "beide": 2, "extra": 1, "nog": 1,
-    },
-}
+class LexiconError(ValueError):
+    """A lexicon file that cannot be used; the message names the file and the entry."""
 
-#: Phrases right before a number that bound it: "up to 3" is a maximum, "at least 6" a minimum.
-NUMBER_BOUNDS: dict[str, dict[str, tuple[str, ...]]] = {
-    "max": {
-        "en": ("up to", "at most", "a maximum of", "maximum of", "no more than", "not more than"),
-        "de": ("bis zu", "höchstens", "maximal", "max."),
-        "nl": ("tot", "ten hoogste", "hoogstens", "maximaal", "tot maximaal", "max."),
-    },
-    "min": {
-        "en": ("at least", "a minimum of", "minimum of"),
-        "de": ("mindestens", "wenigstens"),
-        "nl": ("ten minste", "minstens", "minimaal", "tenminste"),
-    },
-}
 
-#: Words before a number that make it a page reference (never compared: layouts differ).
-PAGE_WORDS: dict[str, tuple[str, ...]] = {"en": ("page", "p"), "de": ("seite", "s"), "nl": ("blz", "pagina")}
+@dataclass(frozen=True)
+class Classes:
+    """The language-independent part: group -> its classes, and the pairs of classes that contradict."""
 
-#: Marker classes compared between aligned sentences: class -> language -> phrases.
-MARKERS: dict[str, dict[str, dict[str, tuple[str, ...]]]] = {
-    "modality": {
-        "permission": {
-            "en": ("may", "can", "could", "allowed", "permitted", "able to", "free to"),
-            "de": ("dürfen", "darf", "darfst", "dürft", "dürfte", "können", "kann", "kannst", "könnt", "erlaubt"),
-            "nl": ("mogen", "mag", "mocht", "kunnen", "kan", "kun", "toegestaan", "mogelijk"),
-        },
-        "obligation": {
-            "en": ("must", "have to", "has to", "need to", "needs to", "required", "obliged"),
-            "de": ("müssen", "muss", "musst", "müsst", "verpflichtet"),
-            "nl": ("moeten", "moet", "verplicht"),
-        },
-    },
-    "quantifier": {
-        "each": {
-            "en": ("each", "every", "per"),
-            "de": ("jede", "jeder", "jedes", "jeden", "jedem", "pro", "je", "jeweils"),
-            "nl": ("elk", "elke", "ieder", "iedere", "per"),
-        },
-        "all": {
-            "en": ("all",),
-            "de": ("alle", "allen", "aller", "alles", "sämtliche"),
-            "nl": ("alle", "allemaal", "al"),
-        },
-        "only": {
-            "en": ("only", "solely", "exclusively"),
-            "de": ("nur", "ausschließlich", "lediglich"),
-            "nl": ("alleen", "slechts", "uitsluitend", "enkel", "maar"),
-        },
-        "up_to": {
-            "en": ("up to", "at most", "maximum", "no more than"),
-            "de": ("bis zu", "höchstens", "maximal", "höchstmöglich", "höchstmögliche", "höchstmöglichen"),
-            "nl": ("ten hoogste", "hoogstens", "maximaal", "maximum"),
-        },
-        "at_least": {
-            "en": ("at least", "or more", "minimum"),
-            "de": ("mindestens", "oder mehr", "wenigstens"),
-            "nl": ("ten minste", "minstens", "of meer", "tenminste"),
-        },
-    },
-    "negation": {
-        "negation": {
-            "en": ("not", "no", "never", "none", "cannot", "can't", "don't", "doesn't", "nothing", "neither", "nor",
-                   "no one", "without"),
-            "de": ("nicht", "kein", "keine", "keinen", "keinem", "keiner", "keines", "nie", "niemals", "nichts",
-                   "ohne", "weder", "niemand"),
-            "nl": ("niet", "geen", "nooit", "niets", "zonder", "noch", "niemand"),
-        },
-    },
-    "timing": {
-        "immediately": {
-            "en": ("immediately", "at once", "right away", "instantly"),
-            "de": ("sofort", "unmittelbar", "umgehend"),
-            "nl": ("direct", "meteen", "onmiddellijk", "dadelijk"),
-        },
-        "end": {
-            "en": ("at the end", "end of"),
-            "de": ("am ende", "ende"),
-            "nl": ("aan het einde", "aan het eind", "einde"),
-        },
-        "beginning": {
-            "en": ("at the beginning", "beginning of", "at the start", "start of"),
-            "de": ("zu beginn", "am anfang", "beginn", "anfang"),
-            "nl": ("aan het begin", "begin"),
-        },
-    },
-    "condition": {
-        "if": {
-            "en": ("if", "whenever", "in case"),
-            "de": ("wenn", "falls", "sofern", "sollte", "sollten"),
-            "nl": ("indien", "wanneer", "mits", "zodra"),
-        },
-        "unless": {
-            "en": ("unless", "except"),
-            "de": ("außer", "es sei denn", "ausgenommen"),
-            "nl": ("tenzij", "behalve", "uitgezonderd"),
-        },
-    },
-}
+    groups: Mapping[str, tuple[str, ...]]
+    opposites: Mapping[str, frozenset[tuple[str, str]]]
 
-#: Pronouns and articles that follow a clause-initial finite verb in a German or Dutch conditional clause
-#: without a conjunction ("Passt das Plättchen nicht ...", "Heeft de speler ..."): used by the condition check.
-VERB_FIRST_FOLLOWERS: dict[str, tuple[str, ...]] = {
-    "de": ("du", "ihr", "es", "er", "sie", "man", "der", "die", "das", "ein", "eine", "kein", "keine", "dein",
-           "deine", "dabei", "dort", "in", "auf", "beim"),
-    "nl": ("je", "jij", "hij", "zij", "ze", "er", "de", "het", "een", "een", "geen", "een", "u", "men", "deze"),
-}
+    def contradicts(self, group: str, one: str, other: str) -> bool:
+        """Whether classes ``one`` and ``other`` of ``group`` say opposite things (either order)."""
+        pairs = self.opposites.get(group, frozenset())
+        return (one, other) in pairs or (other, one) in pairs
 
-#: Clause-initial words that are not verbs (adverbs, conjunctions) in German and Dutch.
-NOT_VERBS: dict[str, tuple[str, ...]] = {
-    "de": ("dann", "danach", "nun", "zuerst", "zuletzt", "auch", "hier", "so", "also", "dabei", "dort", "in", "auf",
-           "für", "bei", "mit", "nach", "zu", "am", "im", "vor", "um", "der", "die", "das", "du", "ihr", "jeder",
-           "jede", "eine", "ein", "alle", "diese", "dieser", "dieses", "wie", "da", "als", "daher", "darum", "statt"),
-    "nl": ("dan", "daarna", "nu", "eerst", "tot", "ook", "hier", "zo", "dus", "daarbij", "daar", "in", "op", "voor",
-           "bij", "met", "na", "aan", "de", "het", "een", "hij", "zij", "iedere", "elke", "alle", "deze", "die",
-           "dit", "als", "om", "vervolgens", "omdat"),
-}
 
-#: "als" is "if" in Dutch only at the head of a clause; elsewhere it means "as".
-CLAUSE_INITIAL_CONDITIONALS: dict[str, tuple[str, ...]] = {"nl": ("als",), "en": ("when",)}
+@dataclass(frozen=True)
+class Lexicon:
+    """Every word list of one language (empty lists for a language without a lexicon file)."""
 
-#: Words that open a subordinate clause: a modal verb inside one ("as long as you can pay", "zolang hij kan
-#: betalen", "wenn du kannst") states a condition or an ability, not what the rule permits or demands.
-SUBORDINATORS: dict[str, tuple[str, ...]] = {
-    "en": ("if", "when", "whenever", "unless", "as", "while", "because", "since", "until", "that", "which", "who",
-           "so", "provided", "once", "where"),
-    "de": ("wenn", "falls", "sofern", "solange", "als", "weil", "da", "bis", "dass", "ob", "außer", "ohne",
-           "sobald", "welche", "welcher", "welches", "sodass", "damit", "wo", "wobei"),
-    "nl": ("als", "indien", "zolang", "wanneer", "tenzij", "omdat", "totdat", "tot", "dat", "of", "zodra", "mits",
-           "zodat", "waarmee", "waarbij", "waar", "die", "wat"),
-}
+    language: str
+    cardinals: Mapping[str, int] = field(default_factory=dict)
+    ordinals: frozenset[str] = frozenset()
+    weak_numbers: Mapping[str, int] = field(default_factory=dict)
+    number_idioms: tuple[str, ...] = ()
+    bounds_before: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    bounds_after: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    page_words: frozenset[str] = frozenset()
+    #: group -> class -> phrases
+    markers: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+    player_nouns: frozenset[str] = frozenset()
+    #: agent class -> determiner phrases before a player noun
+    agent_determiners: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    subordinators: frozenset[str] = frozenset()
+    clause_initial_conditionals: frozenset[str] = frozenset()
+    verb_first_followers: frozenset[str] = frozenset()
+    not_verbs: frozenset[str] = frozenset()
+    reference_phrases: tuple[str, ...] = ()
+    example_openers: tuple[str, ...] = ()
+    player_colours: frozenset[str] = frozenset()
+    second_person: frozenset[str] = frozenset()
+    third_person_subjects: frozenset[str] = frozenset()
+    generic_determiners: frozenset[str] = frozenset()
+    stopwords: frozenset[str] = frozenset()
+    #: group -> (from, to) phrase pairs that change a rule's meaning (synthetic divergences)
+    meaning_edits: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    negation_drop: tuple[str, ...] = ()
+    negation_insert: tuple[tuple[str, str], ...] = ()
+    #: (from, to) phrase pairs that say the same thing (synthetic paraphrases, which must not count)
+    paraphrases: tuple[tuple[str, str], ...] = ()
 
-#: Words that open a worked example block (no rule is stated there; findings there weigh less).
-EXAMPLE_WORDS: dict[str, tuple[str, ...]] = {"en": ("example",), "de": ("beispiel",), "nl": ("voorbeeld",)}
+    def phrases(self, group: str, name: str) -> tuple[str, ...]:
+        """The phrases of one marker class (empty when the language has none)."""
+        return self.markers.get(group, {}).get(name, ())
 
-#: Colours of players' pieces: a worked example names its players by them ("Yellow builds", "Gelb hat",
-#: "the red player"). Only the uninflected form names a player ("rote Marker" is a marker's colour).
-PLAYER_COLOURS: dict[str, frozenset[str]] = {
-    "en": frozenset(("red", "blue", "yellow", "green", "white", "black", "purple", "orange", "grey", "gray", "pink")),
-    "de": frozenset(("rot", "blau", "gelb", "grün", "weiß", "schwarz", "lila", "orange", "grau", "rosa")),
-    "nl": frozenset(("rood", "blauw", "geel", "groen", "wit", "zwart", "paars", "oranje", "grijs", "roze")),
-}
 
-#: The word "player", which makes a colour before it a player's name ("the red player").
-PLAYER_NOUNS: dict[str, frozenset[str]] = {
-    "en": frozenset(("player", "player's", "player’s")),
-    "de": frozenset(("spieler",)),
-    "nl": frozenset(("speler",)),
-}
+def _words(value: Any, where: str) -> tuple[str, ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise LexiconError(f"{where}: expected a list of words or phrases")
+    return tuple(v.lower() for v in value)
 
-#: Pronouns that address the reader: a rulebook written to "you" tells its examples about "him".
-SECOND_PERSON: dict[str, frozenset[str]] = {
-    "en": frozenset(("you", "your", "yours", "yourself")),
-    "de": frozenset(("du", "dein", "deine", "deinen", "deinem", "deiner", "deines", "dir", "dich", "ihr", "euch",
-                     "euer", "eure")),
-    "nl": frozenset(("je", "jij", "jou", "jouw", "u", "uw")),
-}
 
-#: Third-person singular subject pronouns and possessives ("he pays", "his first ship", "er bezahlt", "seine
-#: Schiffe", "hij betaalt"). Dutch "zijn" is left out: it is also the verb "to be".
-THIRD_PERSON_SUBJECTS: dict[str, frozenset[str]] = {
-    "en": frozenset(("he", "she", "his", "her")),
-    "de": frozenset(("er", "sie", "sein", "seine", "seinen", "seinem", "seiner", "seines")),
-    "nl": frozenset(("hij", "zij", "ze")),
-}
+def _numbers(value: Any, where: str) -> dict[str, int]:
+    if value is None:
+        return {}
+    if not isinstance(value, dict) or not all(isinstance(v, int) and not isinstance(v, bool) for v in value.values()):
+        raise LexiconError(f"{where}: expected a map of word -> number")
+    return {str(k).lower(): int(v) for k, v in value.items()}
 
-#: Determiners that, before the word "player", make a sentence speak of any player ("each player ... he", "jeder
-#: Spieler ... ob er", "de speler ... hij"): its third-person pronoun is then the rule's player, not an example's.
-GENERIC_DETERMINERS: dict[str, frozenset[str]] = {
-    "en": frozenset(("a", "an", "each", "every", "any", "all")),
-    "de": frozenset(("ein", "eine", "einen", "einem", "einer", "jeder", "jede", "jedes", "jeden", "jedem", "alle",
-                     "der", "die", "das", "den", "dem", "des")),
-    "nl": frozenset(("een", "elke", "iedere", "ieder", "elk", "alle", "de", "het")),
-}
 
-#: Phrases that point elsewhere in the rulebook or to another sheet: such a sentence restates or announces a
-#: rule, so a translation may leave it out without changing play.
-REFERENCE_PHRASES: dict[str, tuple[str, ...]] = {
-    "en": ("described above", "already described", "as described", "see page", "explained in detail",
-           "described in detail", "described below", "explained below", "explained above", "explained later",
-           "in the supplement", "section above", "section below", "next section"),
-    "de": ("siehe", "wie oben", "bereits beschrieben", "oben beschrieben", "unten beschrieben", "ausführlich erklärt",
-           "ausführlich beschrieben", "im beiblatt", "folgt gleich", "im folgenden"),
-    "nl": ("zoals eerder beschreven", "eerder beschreven", "zie blz", "zie pagina", "uitgebreid beschreven",
-           "uitgebreid uitgelegd", "in de bijlage", "volgen verderop", "hieronder", "hierboven"),
-}
+def _pairs(value: Any, where: str) -> tuple[tuple[str, str], ...]:
+    if value is None:
+        return ()
+    if not isinstance(value, list) or not all(isinstance(p, list) and len(p) == 2 for p in value):
+        raise LexiconError(f"{where}: expected a list of [from, to] pairs")
+    return tuple((str(a), str(b)) for a, b in value)
 
-#: Frequent function words per language, to tell whether a file is written in the edition's language.
-STOPWORDS: dict[str, frozenset[str]] = {
-    "en": frozenset(
-        (
-            "the", "and", "of", "to", "a", "in", "is", "you", "your", "on",
-            "for", "with", "each", "player", "it", "that", "this", "are", "be", "from",
-        )
-    ),
-    "de": frozenset(
-        (
-            "der", "die", "das", "und", "du", "zu", "den", "auf", "ein", "eine",
-            "ist", "mit", "dem", "nicht", "von", "sich", "für", "im", "spieler",
-        )
-    ),
-    "nl": frozenset(
-        (
-            "de", "het", "een", "en", "van", "op", "in", "je", "hij", "voor",
-            "met", "is", "zijn", "niet", "aan", "te", "die", "speler", "dat",
-        )
-    ),
-}
+
+def _read(path: Path) -> dict[str, Any]:
+    import yaml
+
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise LexiconError(f"{path}: cannot read the lexicon ({exc})") from None
+    if not isinstance(data, dict):
+        raise LexiconError(f"{path}: expected a map at the top")
+    return data
+
+
+@cache
+def classes() -> Classes:
+    """The groups, classes and opposites of ``classes.yaml``."""
+    path = LEXICON_DIR / "classes.yaml"
+    groups: dict[str, tuple[str, ...]] = {}
+    opposites: dict[str, frozenset[tuple[str, str]]] = {}
+    for name, body in (_read(path).get("groups") or {}).items():
+        where = f"{path}: groups.{name}"
+        groups[name] = _words(body.get("classes"), f"{where}.classes")
+        pairs = _pairs(body.get("opposites"), f"{where}.opposites")
+        for a, b in pairs:
+            if a not in groups[name] or b not in groups[name]:
+                raise LexiconError(f"{where}.opposites: {a!r} or {b!r} is no class of {name}")
+        opposites[name] = frozenset(pairs)
+    return Classes(groups, opposites)
+
+
+@cache
+def lexicon(language: str) -> Lexicon:
+    """The lexicon of ``language`` (``en``, ``de``, ``nl``), read once; empty for a language without a file."""
+    path = LEXICON_DIR / f"{language}.yaml"
+    if not path.is_file():
+        return Lexicon(language)
+    data = _read(path)
+    known = classes().groups
+    numbers = data.get("numbers") or {}
+    markers: dict[str, dict[str, tuple[str, ...]]] = {}
+    for group, body in (data.get("markers") or {}).items():
+        if group not in known:
+            raise LexiconError(f"{path}: markers.{group}: no such group in classes.yaml")
+        markers[group] = {}
+        for name, phrases in (body or {}).items():
+            if name not in known[group]:
+                raise LexiconError(f"{path}: markers.{group}.{name}: no such class in classes.yaml")
+            markers[group][name] = _words(phrases, f"{path}: markers.{group}.{name}")
+    agents = data.get("agents") or {}
+    clauses = data.get("clauses") or {}
+    examples = data.get("examples") or {}
+    edits = data.get("edits") or {}
+    meaning = edits.get("meaning") or {}
+    return Lexicon(
+        language=language,
+        cardinals=_numbers(numbers.get("cardinals"), f"{path}: numbers.cardinals"),
+        ordinals=frozenset(_words(numbers.get("ordinals"), f"{path}: numbers.ordinals")),
+        weak_numbers=_numbers(numbers.get("weak"), f"{path}: numbers.weak"),
+        number_idioms=_words(numbers.get("idioms"), f"{path}: numbers.idioms"),
+        bounds_before={k: _words(v, f"{path}: numbers.bounds_before.{k}")
+                       for k, v in (numbers.get("bounds_before") or {}).items()},
+        bounds_after={k: _words(v, f"{path}: numbers.bounds_after.{k}")
+                      for k, v in (numbers.get("bounds_after") or {}).items()},
+        page_words=frozenset(_words(numbers.get("page_words"), f"{path}: numbers.page_words")),
+        markers=markers,
+        player_nouns=frozenset(_words(agents.get("player_nouns"), f"{path}: agents.player_nouns")),
+        agent_determiners={k: _words(v, f"{path}: agents.determiners.{k}")
+                           for k, v in (agents.get("determiners") or {}).items()},
+        subordinators=frozenset(_words(clauses.get("subordinators"), f"{path}: clauses.subordinators")),
+        clause_initial_conditionals=frozenset(
+            _words(clauses.get("clause_initial_conditionals"), f"{path}: clauses.clause_initial_conditionals")),
+        verb_first_followers=frozenset(_words(clauses.get("verb_first_followers"), f"{path}: clauses.verb_first_followers")),
+        not_verbs=frozenset(_words(clauses.get("not_verbs"), f"{path}: clauses.not_verbs")),
+        reference_phrases=_words(data.get("reference_phrases"), f"{path}: reference_phrases"),
+        example_openers=_words(examples.get("openers"), f"{path}: examples.openers"),
+        player_colours=frozenset(_words(examples.get("player_colours"), f"{path}: examples.player_colours")),
+        second_person=frozenset(_words(examples.get("second_person"), f"{path}: examples.second_person")),
+        third_person_subjects=frozenset(
+            _words(examples.get("third_person_subjects"), f"{path}: examples.third_person_subjects")),
+        generic_determiners=frozenset(_words(examples.get("generic_determiners"), f"{path}: examples.generic_determiners")),
+        stopwords=frozenset(_words(data.get("stopwords"), f"{path}: stopwords")),
+        meaning_edits={g: _pairs(v, f"{path}: edits.meaning.{g}") for g, v in meaning.items()
+                       if g not in ("negation_drop", "negation_insert")},
+        negation_drop=_words(meaning.get("negation_drop"), f"{path}: edits.meaning.negation_drop"),
+        negation_insert=_pairs(meaning.get("negation_insert"), f"{path}: edits.meaning.negation_insert"),
+        paraphrases=_pairs(edits.get("paraphrase"), f"{path}: edits.paraphrase"),
+    )
+
+
+def languages() -> list[str]:
+    """Languages with a lexicon file."""
+    return sorted(p.stem for p in LEXICON_DIR.glob("*.yaml") if p.stem != "classes")
+
+
+@cache
+def example_openers() -> tuple[str, ...]:
+    """Words opening a worked example in any language (ingest reads blocks before their language is known)."""
+    return tuple(sorted({w for lang in languages() for w in lexicon(lang).example_openers}))
+
+
+def data_digest() -> str:
+    """SHA-256 of every lexicon file: the audit's cache keys include it, so an edited lexicon is never stale."""
+    import hashlib
+
+    digest = hashlib.sha256()
+    for path in sorted(LEXICON_DIR.glob("*.yaml")):
+        digest.update(path.name.encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()

@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from translations.audit.ingest import EXAMPLE_OPENERS, IngestedText
+from translations.audit.ingest import IngestedText
+from translations.audit.lexicon import example_openers
 
 _BLOCK_BREAK = re.compile(r"\n[ \t]*\n|\f")
 _WORD = re.compile(r"[^\W\d_]{2,}")
@@ -239,7 +240,7 @@ def segment(ingested: IngestedText, language: str, *, lemmas: bool = True) -> li
                 # spaCy's token at this place, when it is this very word: the lemma table is keyed by it
                 spacy_text = spacy_token_at.get(start + m.start())
                 keys.append(spacy_text if spacy_text is not None and spacy_text.lower() == token else None)
-            if kind != "heading" and stripped.lower().startswith(EXAMPLE_OPENERS):
+            if kind != "heading" and stripped.lower().startswith(example_openers()):
                 kind = "example"  # a worked example starting inside a block runs to the block's end
             src_start, src_end = block.source_span(start, end)
             out.append(

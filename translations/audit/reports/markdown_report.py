@@ -1,11 +1,12 @@
-"""``rulespec audit --format markdown``: a findings table and, per finding, the passages quoted per edition."""
+"""``rulespec audit --format markdown``: the rulings, then the other findings by severity, each with the one-line
+statement of the change and the passages quoted per edition with page and line."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
 
-from translations.audit.reports.render import counts_line, marked_segments, visible
+from translations.audit.reports.render import counts_line, groups, impact_line, marked_segments, rule_link, visible, where
 
 
 def _cell(text: str) -> str:
@@ -18,18 +19,29 @@ def render_markdown(result: Mapping[str, Any], min_severity: str = "medium") -> 
     lines = [f"# Translation audit: {result['game']}", ""]
     lines.append("Editions: " + ", ".join(f"`{e['id']}` ({e['language']})" for e in result["editions"]))
     lines += ["", counts_line(result, len(findings)), ""]
-    lines += ["| # | severity | kind | rule | missing in | message |", "|---|---|---|---|---|---|"]
-    for n, f in enumerate(findings, start=1):
-        rule = f"`{f['rule']}`" if f["rule"] else ""
-        lines.append(
-            f"| {n} | {f['severity']} | {f['kind']} | {rule} | {', '.join(f['missing_in'])} | {_cell(f['message'])} |"
-        )
-    for n, f in enumerate(findings, start=1):
-        lines += ["", f"## {n}. {f['kind']} ({f['severity']}) `{f['id']}`", "", _cell(f["message"]), ""]
-        for span in f["spans"]:
-            text = "".join(
-                f"**{_cell(piece)}**" if marked and piece.strip() else piece
-                for piece, marked in marked_segments(span, f.get("_highlights", []))
-            )
-            lines.append(f"- **{span['edition']}** [{span['start']}–{span['end']}]: {_cell(text)}")
+    lines += ["| # | severity | kind | rule | missing in | change |", "|---|---|---|---|---|---|"]
+    numbered = [f for _, members in groups(findings) for f in members]
+    for n, f in enumerate(numbered, start=1):
+        link = rule_link(result["game"], f["rule"])
+        rule = f"[`{f['rule']}`]({link})" if link else (f"`{f['rule']}`" if f["rule"] else "")
+        new = " **new**" if f.get("new") else ""
+        lines.append(f"| {n} | {f['severity']}{new} | {f['kind']} | {rule} | {', '.join(f['missing_in'])} | "
+                     f"{_cell(f.get('statement') or f['message'])} |")
+    n = 0
+    for title, members in groups(findings):
+        lines += ["", f"## {title} ({len(members)})"]
+        for f in members:
+            n += 1
+            lines += ["", f"### {n}. {f['kind']} ({f['severity']}) `{f['id']}`", "", _cell(f["message"]), ""]
+            if impact_line(f):
+                lines += [f"Effect on play: {impact_line(f)}", ""]
+            for span in f["spans"]:
+                if span["end"] == span["start"]:
+                    lines.append(f"- **{span['edition']}** [{where(span)}]: *(missing here)*")
+                    continue
+                text = "".join(
+                    f"**{_cell(piece)}**" if marked and piece.strip() else piece
+                    for piece, marked in marked_segments(span, f.get("_highlights", []))
+                )
+                lines.append(f"- **{span['edition']}** [{where(span)}]: {_cell(text)}")
     return "\n".join(lines) + "\n"

@@ -7,9 +7,12 @@ Formats: ``text`` (rich, passages side by side, here), ``json`` (the contract, :
 
 from __future__ import annotations
 
+import io
 import re
 from collections import Counter
 from collections.abc import Callable, Mapping
+from functools import cache
+from pathlib import Path
 from typing import Any
 
 SEVERITIES = ("high", "medium", "low")
@@ -17,16 +20,85 @@ FORMATS = ("text", "json", "markdown", "html", "tmx")
 
 
 def visible(result: Mapping[str, Any], min_severity: str) -> list[dict[str, Any]]:
-    """Findings at or above ``min_severity``, in the result's (ranked) order."""
+    """Findings at or above ``min_severity``, in the result's order (rulings first, then by severity)."""
     limit = SEVERITIES.index(min_severity)
     return [f for f in result["findings"] if SEVERITIES.index(f["severity"]) <= limit]
 
 
 def counts_line(result: Mapping[str, Any], shown: int) -> str:
-    """``"412 findings: 97 high, 130 medium, 185 low (230 shown)"``."""
-    counts = Counter(f["severity"] for f in result["findings"])
+    """``"225 findings: 17 rulings; 3 high, 18 medium, 187 low (38 shown)"`` (and how many are new)."""
+    findings = result["findings"]
+    counts = Counter(f["severity"] for f in findings)
+    rulings = sum(f["kind"] == "ruling" for f in findings)
     parts = ", ".join(f"{counts.get(s, 0)} {s}" for s in SEVERITIES)
-    return f"{len(result['findings'])} findings: {parts} ({shown} shown)"
+    new = sum(bool(f.get("new")) for f in findings)
+    told = f"; {new} new since the baseline" if "baseline" in result else ""
+    return f"{len(findings)} findings: {rulings} rulings; {parts}{told} ({shown} shown)"
+
+
+def groups(findings: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any]]]]:
+    """The report's sections: the spec's rulings first, then the other differences by severity."""
+    rulings = [f for f in findings if f["kind"] == "ruling"]
+    out = [("Rulings of the spec (where the editions disagree)", rulings)] if rulings else []
+    for severity in SEVERITIES:
+        chosen = [f for f in findings if f["kind"] != "ruling" and f["severity"] == severity]
+        if chosen:
+            out.append((f"{severity.capitalize()}: differences found in the texts", chosen))
+    return out
+
+
+def where(span: Mapping[str, Any]) -> str:
+    """``"p. 3, l. 45"`` (page only where the text has page breaks)."""
+    page = span.get("page")
+    line = span.get("line")
+    if line is None:
+        return f"{span['start']}–{span['end']}"
+    return f"p. {page}, l. {line}" if page else f"l. {line}"
+
+
+def headline(finding: Mapping[str, Any]) -> str:
+    """The finding's first line: severity, kind, rule, origin, ruling and whether it is new."""
+    bits = [finding["severity"].upper(), finding["kind"], finding["rule"] or "no rule", finding["origin"]]
+    if finding.get("new"):
+        bits.append("NEW")
+    return " · ".join(bits)
+
+
+def what_changed(finding: Mapping[str, Any]) -> str:
+    """The finding's message without the quotes the statement line shows ("number: 2 (draft) against 3 (de)")."""
+    message = finding["message"]
+    if finding["kind"] == "ruling" or not finding.get("statement"):
+        return message
+    head, _, rest = message.partition(" — ")
+    return head + rest[len(finding["statement"]):] if rest.startswith(finding["statement"]) else message
+
+
+def impact_line(finding: Mapping[str, Any]) -> str | None:
+    """The measured effect on play of a ruling's finding, in words."""
+    impact = finding.get("impact")
+    return impact.get("summary") if isinstance(impact, Mapping) else None
+
+
+@cache
+def _summary_anchors(path: str) -> frozenset[str]:
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError:
+        return frozenset()
+    return frozenset(re.findall(r'\bid="([^"]+)"', text))
+
+
+def rule_link(game: str, rule_id: str | None, language: str = "en") -> str | None:
+    """A link to the rule in the game's generated summary (``summary.<lang>.html#<rule id>``), or None when the
+    summary or the rule's anchor is missing."""
+    from translations.generate import GENERATED_DIR
+
+    if not rule_id:
+        return None
+    path = GENERATED_DIR / game / f"summary.{language}.html"
+    if rule_id not in _summary_anchors(str(path)):
+        return None
+    return f"{path.resolve().as_uri()}#{rule_id}"
 
 
 def marked_segments(span: Mapping[str, Any], highlights: list[list[Any]]) -> list[tuple[str, bool]]:
@@ -49,7 +121,8 @@ def marked_segments(span: Mapping[str, Any], highlights: list[list[Any]]) -> lis
 
 
 def render_text(result: Mapping[str, Any], min_severity: str = "medium", width: int = 160) -> str:
-    """A rich console view: per finding a header line and the editions' passages side by side."""
+    """A rich console view: the rulings, then the other findings by severity; per finding a header line, the
+    one-line statement of the change, and the editions' passages side by side with page and line."""
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
@@ -59,37 +132,45 @@ def render_text(result: Mapping[str, Any], min_severity: str = "medium", width: 
     editions = ", ".join(f"{e['id']} ({e['language']})" for e in result["editions"])
     console.print(Text(f"Translation audit of {result['game']}: {editions}", style="bold"))
     console.print(counts_line(result, len(findings)))
-    for number, finding in enumerate(findings, start=1):
-        rule = finding["rule"] or "no rule"
-        head = Text(f"\n{number}. [{finding['severity'].upper()}] {finding['kind']} · {rule} · {finding['origin']}")
-        head.stylize("bold")
-        console.print(head)
-        console.print(f"   {finding['message']}")
-        if finding["missing_in"]:
-            console.print(f"   missing in: {', '.join(finding['missing_in'])}")
-        by_edition: dict[str, list[dict[str, Any]]] = {}
-        for span in finding["spans"]:
-            by_edition.setdefault(span["edition"], []).append(span)
-        if not by_edition:
-            continue
-        table = Table(show_header=True, header_style="bold", expand=True, show_lines=False)
-        for edition in by_edition:
-            table.add_column(edition, ratio=1, overflow="fold")
-        cells = []
-        for spans in by_edition.values():
-            cell = Text()
-            for k, span in enumerate(spans):
-                if k:
-                    cell.append(" … ")
-                for piece, marked in marked_segments(span, finding.get("_highlights", [])):
-                    cell.append(re.sub(r"\s+", " ", piece), style="reverse" if marked else "")
-            cells.append(cell)
-        table.add_row(*cells)
-        console.print(table)
+    number = 0
+    for title, members in groups(findings):
+        console.print(Text(f"\n== {title} ({len(members)}) ==", style="bold"))
+        for finding in members:
+            number += 1
+            console.print(Text(f"\n{number}. [{headline(finding)}]", style="bold"))
+            console.print(f"   {what_changed(finding)}")
+            if finding.get("statement") and finding["kind"] != "ruling":
+                console.print(f"   change: {finding['statement']}")
+            if impact_line(finding):
+                console.print(f"   effect on play: {impact_line(finding)}")
+            if finding["missing_in"]:
+                console.print(f"   missing in: {', '.join(finding['missing_in'])}")
+            by_edition: dict[str, list[dict[str, Any]]] = {}
+            for span in finding["spans"]:
+                by_edition.setdefault(span["edition"], []).append(span)
+            if not by_edition:
+                continue
+            table = Table(show_header=True, header_style="bold", expand=True, show_lines=False)
+            for edition, spans in by_edition.items():
+                table.add_column(f"{edition} ({where(spans[0])})", ratio=1, overflow="fold")
+            cells = []
+            for spans in by_edition.values():
+                cell = Text()
+                for k, span in enumerate(spans):
+                    if k:
+                        cell.append(" … ")
+                    if span["end"] == span["start"]:
+                        cell.append("[missing here]", style="italic")
+                        continue
+                    for piece, marked in marked_segments(span, finding.get("_highlights", [])):
+                        cell.append(re.sub(r"\s+", " ", piece.replace("*", "")), style="reverse" if marked else "")
+                cells.append(cell)
+            table.add_row(*cells)
+            console.print(table)
     return console.export_text()
 
 
-class _Null:
+class _Null(io.StringIO):
     """A sink for rich's live output: we only want the recorded export."""
 
     def write(self, _: str) -> int:
