@@ -54,7 +54,9 @@ def build_plan(spec: Any, games: int, players: list[int] | None, bots: list[str]
         for r in spec.rulings.values()
         if not only or r.id in only
     )
-    return SweepPlan(spec.id, rulings, tuple(counts), tuple(bots), games, seed, tuple(variants))
+    measured = {r.id for r in rulings}
+    unmeasured = tuple((r.id, r.default) for r in spec.rulings.values() if r.id not in measured)
+    return SweepPlan(spec.id, rulings, tuple(counts), tuple(bots), games, seed, tuple(variants), unmeasured)
 
 
 def impact(

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
-from impact_helpers import choice_of_distance, non_default_readings, reading_where
+import yaml
+from impact_helpers import choice_of_distance, non_default_readings, reading_where, ruling_with
 from typer.testing import CliRunner
 
 from cli.app import app
@@ -14,6 +16,7 @@ from cli.impact_command import build_plan
 from engine.runtime.backends import LocalBackend
 from engine.runtime.impact import SweepPlan, analyse, run_sweep
 from engine.runtime.impact_report import render
+from rulespec import SPECS_DIR
 from rulespec.model import load_spec
 
 GAME = "race_to_the_new_found_land"
@@ -34,7 +37,7 @@ def test_every_reading_is_paired_with_the_defaults() -> None:
     spec = load_spec(GAME)
     arms = [(ruling, reading) for ruling in (ALIKE, CHOICE) for reading in non_default_readings(GAME, ruling)]
     assert plan.arms() == arms and (CHOICE, CHOICE_READING) in arms
-    assert dict(plan.defaults()) == {ruling: spec.rulings[ruling].default for ruling in (ALIKE, CHOICE)}
+    assert dict(plan.defaults()) == {ruling.id: ruling.default for ruling in spec.rulings.values()}  # all played
     assert plan.total_games() == 4 * 2 * 1 * (1 + len(arms))  # seeds × player counts × bots × (default + readings)
     tasks = list(plan.tasks(workers=2))
     assert sum(t.games for t in tasks) == plan.total_games()
@@ -145,3 +148,44 @@ def test_francis_drake_rulings_are_measured(tmp_path: Path) -> None:
         assert [r["id"] for r in ruling["readings"]] == non_default_readings("francis_drake", ruling["id"])
         scope = ruling["readings"][0]["bots"]["heuristic"]["players"]["all"]
         assert scope["situation"] is not None and scope["pairs"] == 2  # the game's counter watched the pairs
+
+
+def _copy_with_default(tmp_path: Path, ruling: str, reading: str) -> Path:
+    """A copy of the game's spec folder in which ``ruling``'s default reading is ``reading``."""
+    folder = tmp_path / reading / GAME
+    shutil.copytree(SPECS_DIR / GAME, folder)
+    for path in (folder / "rulings").glob("*.yaml"):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        for entry in data.get("rulings", []):
+            if entry["id"] == ruling:
+                entry["default"] = reading
+                path.write_text(yaml.safe_dump(data, allow_unicode=True, sort_keys=False), encoding="utf-8")
+                return folder
+    raise AssertionError(f"{ruling} not found in {folder}")
+
+
+def _later_lap_situation(tmp_path: Path, folder: Path, laps: str) -> float:
+    out = tmp_path / f"{folder.parent.name}.json"
+    args = ["impact", str(folder), "--ruling", laps, "--games", "30", "--players", "3", "--bots", "heuristic",
+            "--jobs", "1", "--json", "-o", str(out)]  # fmt: skip
+    result = runner.invoke(app, args)
+    assert result.exit_code == 0, result.output
+    (ruling,) = json.loads(out.read_text())["rulings"]
+    return float(ruling["readings"][0]["bots"]["heuristic"]["players"]["all"]["situation"]["either"])
+
+
+def test_a_copy_plays_its_own_default_of_every_ruling_not_measured(tmp_path: Path) -> None:
+    """Measuring one ruling of a copy plays every other ruling at the copy's default, not the bundled one. Shown
+    on the frame-marker laps: a figure meets a marker it has not resolved on a later lap only where a marker can
+    move back past a figure, so the laps' situation arises under a blocking reading that stops on an occupied
+    space, and never under one that stops before it without passing it."""
+    laps = ruling_with(GAME, "counts_on_later_laps").id
+    blocking, stops_on = reading_where(GAME, "stops", lambda p: p["stops"] == "on_occupied_space")
+    _, stops_before = reading_where(
+        GAME, "stops", lambda p: p["stops"] == "before_occupied_space" and not p["may_pass_occupied"]
+    )
+    passes_figures = _copy_with_default(tmp_path, blocking, stops_on)
+    plan = build_plan(load_spec(passes_figures), 4, [3], ["heuristic"], 0, [laps], [])
+    assert dict(plan.defaults())[blocking] == stops_on and plan.arms() == [(laps, r) for r in non_default_readings(GAME, laps)]
+    assert _later_lap_situation(tmp_path, passes_figures, laps) > 0
+    assert _later_lap_situation(tmp_path, _copy_with_default(tmp_path, blocking, stops_before), laps) == 0
