@@ -186,13 +186,14 @@ def _emit(report: dict[str, Any], fmt: str, output: Path | None) -> None:
     if output is None:
         sys.stdout.write(text)
         return
-    from rulespec.outputs import write_atomic
+    from rulespec.outputs import OutputError, write_output
 
-    try:
-        write_atomic(output, text)
-    except OSError as exc:
-        raise _fail(f"--output {output}: cannot write ({exc.strerror})") from None
-    typer.echo(f"wrote {output}", err=True)
+    try:  # the shared writer: a file by temp file and rename, a device or FIFO written through, - to stdout
+        write_output(output, text)
+    except OutputError as exc:
+        raise _fail(f"--output {exc}") from None
+    if str(output) != "-":
+        typer.echo(f"wrote {output}", err=True)
 
 
 def register(app: typer.Typer) -> None:
