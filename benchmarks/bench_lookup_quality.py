@@ -21,10 +21,12 @@ questions:
     expect: [land.build_ships.shipyard_limit]   # acceptable ids, best first; [] = the answer is "no match"
 ```
 
-Run: python benchmarks/bench_lookup_quality.py FILE [FILE ...] [-v] [--split tune|check]
+Run: python benchmarks/bench_lookup_quality.py FILE [FILE ...] [-v] [--split tune|check] [--seed N]
 
-`--split` keeps a fixed third of the questions apart (`check`, chosen by a hash of the question's text) or the
-other two thirds (`tune`), so that tuning on one part can be checked against the other.
+`--split` keeps a fixed third of the questions apart (`check`, chosen by a hash of the seed and the question's
+text) or the other two thirds (`tune`), so that tuning on one part can be checked against the other. Each round of
+tuning draws its own third: `--seed 2` (the default) is round two's split of the tuning set and the spent
+held-out set together; `--seed 0` is round one's split (a hash of the text alone).
 """
 
 from __future__ import annotations
@@ -105,11 +107,17 @@ def load_questions(path: Path) -> list[Question]:
     return found
 
 
-def in_split(question: Question, split: str) -> bool:
-    """Whether a question belongs to `split`: `check` is a fixed third (by a hash of its text), `tune` the rest."""
+#: The seed of the split tuning is checked against (see the module docstring).
+SPLIT_SEED = 2
+
+
+def in_split(question: Question, split: str, seed: int = SPLIT_SEED) -> bool:
+    """Whether a question belongs to `split`: `check` is a fixed third (by a hash of `seed` and its text), `tune`
+    the rest."""
     if split == "all":
         return True
-    checked = zlib.crc32(question.text.encode("utf-8")) % 3 == 0
+    salted = question.text if seed == 0 else f"{seed}\0{question.text}"
+    checked = zlib.crc32(salted.encode("utf-8")) % 3 == 0
     return checked if split == "check" else not checked
 
 
@@ -185,8 +193,8 @@ def report(results: Sequence[tuple[Question, Answer, int | None]], verbose: bool
     return lines
 
 
-def run(paths: Iterable[Path], split: str = "all", verbose: bool = False) -> list[str]:
-    questions = [q for path in paths for q in load_questions(path) if in_split(q, split)]
+def run(paths: Iterable[Path], split: str = "all", verbose: bool = False, seed: int = SPLIT_SEED) -> list[str]:
+    questions = [q for path in paths for q in load_questions(path) if in_split(q, split, seed)]
     ids = known_ids()
     lines = []
     for question in questions:
@@ -206,8 +214,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("-v", "--verbose", action="store_true", help="list every miss")
     parser.add_argument("--split", choices=("all", "tune", "check"), default="all",
                         help="score a fixed two thirds (tune) or third (check) of the questions")
+    parser.add_argument("--seed", type=int, default=SPLIT_SEED,
+                        help=f"which third is the check split (default {SPLIT_SEED}; 0: round one's split)")
     args = parser.parse_args(argv)
-    print("\n".join(run(args.files, args.split, args.verbose)))
+    print("\n".join(run(args.files, args.split, args.verbose, args.seed)))
     return 0
 
 

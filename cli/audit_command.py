@@ -58,22 +58,26 @@ def _id_path(items: list[str], option: str) -> dict[str, Path]:
     return out
 
 
-def _write(path: Path, content: str) -> None:
-    """Write the report through the shared writer (a temporary file, then a rename); ``-`` is stdout."""
-    from rulespec.outputs import write_atomic
+def _write(path: Path, content: str, inputs: list[Path]) -> None:
+    """Write the report through the shared writer (``rulespec.outputs.write_output``): a regular file by a
+    temporary file and a rename, a device or FIFO written through, ``-`` to stdout; never onto an input text."""
+    from rulespec.outputs import OutputError, write_output
 
-    if str(path) == "-":
-        typer.echo(content, nl=False)
-        return
-    folder = path.resolve().parent
-    if not folder.is_dir():
-        raise _fail(f"{path}: folder {folder} does not exist")
-    if path.exists() and not path.is_file():
-        raise _fail(f"{path}: exists and is not a regular file; give another --output")
     try:
-        write_atomic(path, content)
-    except OSError as exc:
-        raise _fail(f"{path}: cannot write ({exc.strerror})") from None
+        write_output(path, content, inputs=inputs)
+    except OutputError as exc:
+        raise _fail(str(exc)) from None
+
+
+def _input_texts(game: str, sources: dict[str, Path], drafted: tuple[str, Path] | None) -> list[Path]:
+    """The texts an audit reads (the bundled sources of the game, overrides, the draft): never its output."""
+    from translations.sources.editions import sources_dir
+
+    found = list(sources.values()) + ([drafted[1]] if drafted else [])
+    folder = sources_dir()
+    if folder is not None and folder.is_dir():
+        found += sorted(folder.glob(f"{Path(game).name}.*"))
+    return found
 
 
 def audit(
@@ -147,7 +151,7 @@ def audit(
     if output is None:
         typer.echo(content, nl=False)
     else:
-        _write(output, content)
+        _write(output, content, _input_texts(str(request.game), sources, drafted))
         if str(output) != "-":
             typer.echo(f"wrote {output} ({fmt}, {len(result['findings'])} findings)", err=True)
     if fail_on is not None:

@@ -54,11 +54,14 @@ def build_plan(spec: Any, games: int, players: list[int] | None, bots: list[str]
         for r in spec.rulings.values()
         if not only or r.id in only
     )
-    return SweepPlan(spec.id, rulings, tuple(counts), tuple(bots), games, seed, tuple(variants))
+    measured = {r.id for r in rulings}
+    unmeasured = tuple((r.id, r.default) for r in spec.rulings.values() if r.id not in measured)
+    return SweepPlan(spec.id, rulings, tuple(counts), tuple(bots), games, seed, tuple(variants), unmeasured)
 
 
 def impact(
-    game: Annotated[str | None, typer.Argument(help="Game id; $RULESPEC_GAME or the only bundled game when omitted.",
+    game: Annotated[str | None, typer.Argument(help="Game id, or a bundled game's spec folder (a copy) as a path; "
+                                               "$RULESPEC_GAME or the only bundled game when omitted.",
                                                show_default=False)] = None,
     games: Annotated[int, typer.Option("--games", "-g", help="Paired games per reading, player count and bot.")] = 1000,
     players: Annotated[
@@ -90,6 +93,7 @@ def impact(
     """Measure each ruling's readings by paired bot games: score, spread, win-rate and length shifts with 95 %
     intervals, how often the ruling's situation arises, and an impact class (none, low, medium, high)."""
     from cli.engine_commands import _game_or_default
+    from rulespec.loading import looks_like_path
 
     fmt = "json" if as_json else fmt
     if fmt not in FORMATS:
@@ -108,7 +112,8 @@ def impact(
             _measure(name, games, None, bots, None, variant or [], seed, jobs, backend, address, fmt, None, write)
         return
     counts = _int_list(players, "--players") if players else None
-    _measure(_game_or_default(game), games, counts, bots, ruling, variant or [], seed, jobs, backend, address, fmt,
+    target = game if game is not None and looks_like_path(game) else _game_or_default(game)
+    _measure(target, games, counts, bots, ruling, variant or [], seed, jobs, backend, address, fmt,
              output, write)  # fmt: skip
 
 
@@ -120,6 +125,11 @@ def _measure(game: str, games: int, counts: list[int] | None, bots: str, ruling:
     from cli.spec_commands import load_valid_spec
 
     spec = load_valid_spec(game)
+    from rulespec.loading import bundled_games
+
+    if spec.id not in bundled_games():  # a spec folder is measured on its game's engine: a bundled one
+        raise _fail(f"no engine for game {spec.id!r} of {game} (bundled games: {', '.join(bundled_games())}; "
+                    "a spec folder is measured with the engine of the bundled game of its id)")  # fmt: skip
     names = _bot_list(spec.id, bots)
     plan = build_plan(spec, games, counts, names, seed, ruling, variants)
     from engine.runtime.simulate import TooManyGamesError, check_game_count
@@ -176,13 +186,14 @@ def _emit(report: dict[str, Any], fmt: str, output: Path | None) -> None:
     if output is None:
         sys.stdout.write(text)
         return
-    from rulespec.outputs import write_atomic
+    from rulespec.outputs import OutputError, write_output
 
-    try:
-        write_atomic(output, text)
-    except OSError as exc:
-        raise _fail(f"--output {output}: cannot write ({exc.strerror})") from None
-    typer.echo(f"wrote {output}", err=True)
+    try:  # the shared writer: a file by temp file and rename, a device or FIFO written through, - to stdout
+        write_output(output, text)
+    except OutputError as exc:
+        raise _fail(f"--output {exc}") from None
+    if str(output) != "-":
+        typer.echo(f"wrote {output}", err=True)
 
 
 def register(app: typer.Typer) -> None:

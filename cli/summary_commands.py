@@ -174,7 +174,10 @@ def run_lookup(query: str | None, game: str | None = None, lang: str | None = No
     else:
         found = lk.answer(indexes, query or "", limit, lang)
         if not found.hits:
-            return fail(f"{lexicon.label(found.lang, 'no_match')} {query!r}", 1)
+            # A bare question ("who goes first?") is about something in every game: say what is missing.
+            bare = not found.query.words and found.query.asks
+            hint = f"\n  {lexicon.label(found.lang, 'name_subject')}" if bare else ""
+            return fail(f"{lexicon.label(found.lang, 'no_match')} {query!r}{hint}", 1)
         # An edition's own language wins over a language guessed (not detected) from the words.
         hits, label_lang, several = found.hits, found.lang, found.several_games
         shown_lang = lang or (None if edition and not found.lang_detected else found.lang)

@@ -267,3 +267,16 @@ def test_the_text_report_lists_rulings_first_with_the_statement_of_each_change(m
     said = r"effect on play: (impact not measured|measured: |not exercised)"
     assert re.search(said, text), "each ruling says its measured effect"
     assert re.search(r"de \(p\. \d+, l\. \d+\)", text), "page and line of each passage"
+
+
+def test_output_writes_through_a_device_and_never_onto_an_input_text(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """/dev/null stays a device (written through, exit 0); a text the audit reads is refused as --output."""
+    monkeypatch.setenv("RULESPEC_CACHE", str(shared_cache()))
+    run = invoke("--pair", "en,de", "--format", "json", "--output", os.devnull)
+    assert run.exit_code == 0 and Path(os.devnull).is_char_device()
+    reprint = tmp_path / "en.txt"
+    reprint.write_text(source_text("en"), encoding="utf-8")
+    run = invoke("--pair", "en,de", "--source", f"en={reprint}", "--output", str(reprint))
+    assert_clean_failure(run, str(reprint), "inputs")
+    assert reprint.read_text(encoding="utf-8") == source_text("en"), "the input text is untouched"

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import re
 import shutil
 from pathlib import Path
 
@@ -98,3 +99,17 @@ def test_bundled_games_carry_impact_files_for_every_ruling() -> None:
         assert data["parameters"]["games"] >= 1000 and data["parameters"]["class_bot"] == "heuristic"
         assert all(r.measured is not None for r in spec.rulings.values()), f"run `rulespec impact {game} --write`"
         assert not [p for p in check_impact_file(spec) if not p.message.startswith("stale")]
+
+
+def test_readme_lists_the_measured_class_of_every_ruling() -> None:
+    """The README's "The measured classes" shows each bundled ruling's class as its game's impact file records it,
+    so a new measurement that moves a class cannot leave the documentation behind."""
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### The measured classes", 1)[1].split("\n### ", 1)[0]
+    listed = dict(re.findall(r"^\| `(\w+)` \| \*\*(\w+)\*\*", section, flags=re.MULTILINE))
+    measured = {}
+    for game in (GAME, "francis_drake"):
+        for ruling in load_spec(game).rulings.values():
+            assert ruling.measured is not None, f"run `rulespec impact {game} --write`"
+            measured[ruling.id] = ruling.measured.impact_class
+    assert listed == measured

@@ -28,7 +28,9 @@ def ray_backend():
 
 
 def test_ray_sweep_equals_local_sweep(ray_backend: RayBackend) -> None:
-    plan = build_plan(load_spec(GAME), 3, [2, 3], ["heuristic", "random"], 5, ["antwerp_capacity", "one_x_card_play"], [])
+    # two rulings of the spec (the last two: any would do) on two player counts and both bot columns
+    rulings = list(load_spec(GAME).rulings)[-2:]
+    plan = build_plan(load_spec(GAME), 3, [2, 3], ["heuristic", "random"], 5, rulings, [])
     local = run_sweep(plan, LocalBackend(1))
     games: list[int] = []
     remote = run_sweep(plan, ray_backend, games.append)
@@ -51,7 +53,7 @@ def test_cli_json_is_the_same_on_ray(ray_backend: RayBackend, tmp_path) -> None:
 
     from cli.app import app
 
-    args = ["impact", GAME, "--games", "2", "--players", "2", "--ruling", "frame_marker_move_back", "--json"]
+    args = ["impact", GAME, "--games", "2", "--players", "2", "--ruling", next(iter(load_spec(GAME).rulings)), "--json"]
     outputs = []
     for backend in ("local", "ray"):
         out = tmp_path / f"{backend}.json"

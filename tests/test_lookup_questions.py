@@ -117,6 +117,21 @@ def test_no_match_exits_1_with_a_message() -> None:
     result = _run("lookup", "xyzzy blorf")
     assert result.returncode == 1 and result.stdout == ""
     assert "no rule matches" in result.stderr and "Traceback" not in result.stderr
+    assert "names nothing" not in result.stderr  # it names something; nothing the rules know
+
+
+@pytest.mark.parametrize(("text", "said", "named"), [
+    ("who goes first?", "names nothing a rule is about", "who goes first in the planning phase?"),
+    ("wer beginnt?", "nennt nichts, wovon eine Regel handelt", "wer beginnt die Planung?"),
+    ("wie mag als eerste?", "noemt niets waar een regel over gaat", "wie mag als eerste plannen?"),
+])
+def test_a_bare_question_is_told_to_name_its_subject(text: str, said: str, named: str) -> None:
+    """A question and nothing else is about something in every game: no rule is guessed, and the player is told,
+    in the question's language, what to add; once it is added, the rule is found."""
+    result = _run("lookup", text)
+    assert result.returncode == 1 and result.stdout == "" and said in result.stderr
+    answered = _run("lookup", named, "--json")
+    assert answered.returncode == 0 and json.loads(answered.stdout)["best"]["id"] == "planning.order"
 
 
 @pytest.mark.parametrize(("text", "view"), [("Wer plant zuerst?", "de"), ("wie plant als eerste?", "nl"),
@@ -176,6 +191,20 @@ def test_values_no_rulebook_prints_are_shown_as_such(indexes) -> None:
     assert f"Not printed in any rulebook ({category}): {param.replace('_', ' ')} = " in " ".join(text.split())
     sourced = describe(lookup.find_rule(indexes, "land.income"), "en")
     assert sourced["unprinted"] == []
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("how is a tie broken in Francis Drake?", "Not printed in any rulebook (inferred): lower dock wins"),
+    ("wer gewinnt bei Gleichstand in Francis Drake?", "In keinem Regelheft gedruckt (abgeleitet): lower dock wins"),
+    ("wie wint er bij gelijke stand in Francis Drake?", "In geen spelregel gedrukt (afgeleid): lower dock wins"),
+])
+def test_a_question_touching_an_unprinted_value_says_it_is_not_printed(text: str, said: str) -> None:
+    """Francis Drake's rulebook says only that the Homebound Dock order breaks ties; which end of it wins is
+    read, not printed: an answer asked for in any language says so next to the summary stating it."""
+    result = _run("lookup", text)
+    assert result.returncode == 0 and "[end.tie_break · francis_drake" in result.stdout
+    summary_and_marks = result.stdout.split("\n\n")[1]
+    assert said in " ".join(summary_and_marks.split())
 
 
 def test_a_reading_that_sets_a_value_replaces_the_rules_own(indexes) -> None:

@@ -38,16 +38,24 @@ def first_state(game: str, players: int, seed: int) -> object:
     return load_game(GameConfig(game=game, players=players, seed=seed)).new_initial_state()
 
 
-def keys_for(display: Display, state: object, action: Action) -> list[str]:
-    """What a player types to play ``action``: its line's number, then the variant's when the line folds several."""
+def typed_move(display: Display, state: object, action: Action) -> tuple[list[str], Action]:
+    """What a player types to play ``action`` (its line's number, then the variant's when the line folds several),
+    and the move those keys play: moves that read alike share one line, which plays the first of them."""
     from cli.play_moves import build_choices, numbered
 
     choices = build_choices(display, state, state.legal_actions())  # type: ignore[attr-defined]
     for _, members in numbered(choices):
         for number, choice in members:
             if action in choice.actions:
-                return [str(number)] + ([str(choice.actions.index(action) + 1)] if choice.needs_variant else [])
+                if choice.needs_variant:
+                    return [str(number), str(choice.actions.index(action) + 1)], action
+                return [str(number)], choice.actions[0]
     raise AssertionError(f"{action} is not listed")
+
+
+def keys_for(display: Display, state: object, action: Action) -> list[str]:
+    """What a player types to play ``action`` (see ``typed_move``)."""
+    return typed_move(display, state, action)[0]
 
 
 # --------------------------------------------------------------------------- moves in words
@@ -100,8 +108,8 @@ def test_long_lists_are_grouped_and_still_numbered_in_order() -> None:
     display = display_for(RNFL)
     while len(build_choices(display, state, state.legal_actions())) <= 8 or len(
             {display.group(state, a) for a in state.legal_actions()}) < 2:
-        action = bot.choose(state, rng)
-        answers += keys_for(display, state, action)
+        keys, action = typed_move(display, state, bot.choose(state, rng))
+        answers += keys
         state.apply(action)
         assert not state.is_terminal()
     # replay the same moves as a hot-seat game (every seat human) and look at the long list

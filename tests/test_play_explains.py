@@ -12,7 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from test_play_cli import DRAKE, RNFL, first_state, keys_for, play
+from test_play_cli import DRAKE, RNFL, first_state, play, typed_move
 
 from cli.play_ledger import ScoreLedger
 from cli.play_moves import build_choices
@@ -252,8 +252,7 @@ def test_choosing_a_folded_line_then_a_variant_plays_that_variant(tmp_path: Path
     display, bot, rng = display_for(RNFL), make_bot("heuristic", RNFL), random.Random(0)
     keys: list[str] = []
     while True:
-        action = bot.choose(state, rng)
-        step = keys_for(display, state, action)
+        step, action = typed_move(display, state, bot.choose(state, rng))
         keys += step
         state.apply(action)
         if len(step) == 2:  # a line and then its variant

@@ -13,6 +13,9 @@ from typing import Any
 from engine.runtime.api import Action, State
 from engine.runtime.bots import Bot, RandomBot
 
+#: What an attack the captain cannot afford is worth to him (a mission that wins nothing, but not a decoy's place).
+UNAFFORDABLE = 0.5
+
 
 class HeuristicBot:
     """A plain captain: stocks up on crew, guns and supplies, attacks whenever he can, trades, sails home last.
@@ -21,7 +24,9 @@ class HeuristicBot:
       and sails out once it holds enough supplies and fighting stock, or cannot place any more.
     * Sailing: puts its low-numbered Mission Discs on the richest destinations it can afford on public
       information (and its Ghost Ship where nothing is lost), attacks when offered, trades for the Commodity it
-      has fewest of, returns early only after a successful attack.
+      has fewest of, returns early after a successful attack.
+    * Without a successful attack it returns early only to take a hero's-bonus place from a rival, where the
+      reading of ``hero_bonus_places`` lets an unsuccessful returner keep his place (see :meth:`_blocking_return`).
     """
 
     name = "heuristic"
@@ -61,10 +66,39 @@ class HeuristicBot:
         if kind == "trade":
             return 8.0 - me["commodities"].get(action.get("good"), 0)
         if kind == "return_home":
-            return 3.0 if me["conquests"] else -1.0
+            return 3.0 if me["conquests"] else self._blocking_return(state, obs, me)
         if kind == "informer":
             return 1.0 if action.get("choice") != "pass" else 0.0
         return 0.0
+
+    def _blocking_return(self, state: State, obs: dict[str, Any], me: dict[str, Any]) -> float:
+        """Returning early without a successful attack: worth nothing to this captain's score, but where the reading
+        counts such a returner among the first and second back, his place pushes a rival who still attacks and
+        then returns early down to the next bonus (or out of it). Taken when a place is open, a rival at sea still
+        has an attack to make, and none of his own remaining missions can win anything (worth no more than an
+        attack he cannot afford).
+
+        Rules: sailing.heros_bonus"""
+        tables = state.game.tables  # type: ignore[attr-defined]
+        early = tables.hero_early_before_mission
+        if not tables.hero_unqualified_keeps_place or me["last_mission"] >= early:
+            return -1.0
+        players = obs["players"]
+        counted = tables.hero_ranked_among != "early_returners"
+        taken = sum(1 for q in obs["homebound"] if counted or players[q]["last_mission"] < early)
+        if taken >= len(tables.hero_bonus):
+            return -1.0
+        seat = me["seat"]
+        destinations = tables.destinations
+        remaining = [(dest, s) for dest, stack in obs["missions"].items() for s, disc in stack
+                     if disc is not None and disc in players[s]["unresolved"]]  # fmt: skip
+        if any(s == seat and self._worth(destinations[dest], obs, me) > UNAFFORDABLE for dest, s in remaining):
+            return -1.0
+        rival_attacks = any(
+            s != seat and players[s]["at_sea"] and not players[s]["conquests"] and destinations[dest].kind != "trade_port"
+            for dest, s in remaining
+        )
+        return 1.0 if rival_attacks else -1.0
 
     @staticmethod
     def _worth(dest: Any, obs: dict[str, Any], me: dict[str, Any]) -> float:
@@ -80,7 +114,7 @@ class HeuristicBot:
         guns = 0 if me["pinnace"] and dest.kind == "fort" else dest.guns
         affordable = stock["crew"] >= dest.troops + (1 if dest.kind == "fort" else 0) and stock["guns"] >= guns
         bonus = 3.0 if dest.id in obs["treasure"] else 0.0
-        return (dest.vp + bonus) if affordable else 0.5
+        return (dest.vp + bonus) if affordable else UNAFFORDABLE
 
     def _place_value(self, action: Action, state: State, me: dict[str, Any], obs: dict[str, Any]) -> float:
         fixed = self._placements.get(action)

@@ -9,8 +9,10 @@ All numbers it compares come from the game's tables (through the state), so it f
 It responds to each reading of a disputed rule where the reading gives it a choice or changes what a move is
 worth, so that ``rulespec impact`` measures the rule and not a bot that ignores it: it chooses how far a frame
 marker moves back where the reading allows a choice (behind the rivals who have not reached it yet, else as far
-from them as it can), and values a delivery to Antwerp by the goods the reading lets it ship. Ties are broken by
-its RNG only when there is a tie, so two games that differ only in an option the bot never takes stay alike.
+from them as it can), values a delivery to Antwerp by the goods the reading lets it ship, and values a marker on
+an island or in a city by the bonus place it would hold there, a place behind a tie for first included where the
+reading pays it. Ties are broken by its RNG only when there is a tie, so two games that differ only in an option
+the bot never takes stay alike.
 
 Hot path: values that depend on the action alone (a ship's strength, what a payment costs) are kept per
 configuration in the tables' shared memo, so a game evaluates each distinct action's fixed part once.
@@ -213,12 +215,43 @@ def _contest_value(state: st.RaceState, island: int) -> float:
     """Settling on ``island``: worth more where a majority is within reach and the island is close to scoring."""
     if state.island_scored[island]:
         return 0.0
-    p = state.cur
-    counts = state.area_counts("island", island)
-    mine = counts.get(p, 0)
-    rival = max((v for o, v in counts.items() if o != p), default=0)
-    value = 1.5 if mine + state.ctx.get("settlers", 1) > rival else 0.5
+    value = _place_value(state, "island", island, state.ctx.get("settlers", 1))
     return value + 1.0 / (1 + state.empty_spaces(island))
+
+
+def _place_value(state: st.RaceState, kind: str, idx: int, added: int) -> float:
+    """What ``added`` more markers of the player to move on island or city ``idx`` are worth for its bonuses: 1.5
+    for the most markers, 0.5 plus the second bonus's share of the first for a place that scores the second bonus
+    (tied for first, or alone next most, behind a tie for first only where the reading of ``first_place_tie``
+    pays it), 0.5 for no bonus.
+
+    Rules: end_phase.island_scoring.majority, end_phase.island_scoring.ties, end_phase.city_scoring.majority,
+    end_phase.city_scoring.ties"""
+    T = state.T
+    p = state.cur
+    counts = state.area_counts(kind, idx)
+    mine = added
+    top = 0
+    leaders = 0
+    for o, v in counts.items():  # (plain loops: this runs for every island a settle decision offers)
+        if o == p:
+            mine += v
+        elif v > top:
+            top, leaders = v, 1
+        elif v == top and v > 0:
+            leaders += 1
+    if mine > top:
+        return 1.5
+    area = T.islands[idx] if kind == "island" else T.cities[idx]
+    second = 0.5 + area.second / area.first
+    if mine == top:  # tied for first: each tied player scores the second bonus
+        return second
+    if leaders > 1 and not (T.island_tie_next_second if kind == "island" else T.city_tie_next_second):
+        return 0.5  # behind a tie for first nobody else scores a bonus, by the default reading
+    for o, v in counts.items():
+        if o != p and mine <= v < top and (o != st.NEUTRAL or T.neutral_second_place):
+            return 0.5  # not alone next most
+    return second
 
 
 def _card_value(state: st.RaceState, action: Action, paused: str) -> float:
@@ -250,7 +283,10 @@ def _score_deliver(state: st.RaceState, action: Action, memo: dict[Any, Any]) ->
     c = state.contracts[int(action.get("slot"))]
     contract = T.contracts[c]
     city = T.contract_slots[int(action.get("slot"))]
-    cube = 1.5 if len(state.city_cubes[city]) < T.cities[city].cube_spaces else 0.0
+    cube = memo.get(("city", city))
+    if cube is None:  # a marker in the city, where there is room: its points, and the bonus place it holds
+        room = len(state.city_cubes[city]) < T.cities[city].cube_spaces
+        cube = memo["city", city] = 0.5 + _place_value(state, "city", city, 1) if room else 0.0
     return contract.points + cube - 0.8 * _pay_cost(state, action) - 0.3 * len(ships)
 
 
@@ -314,7 +350,9 @@ def _score_frame(state: st.RaceState, action: Action, memo: dict[Any, Any]) -> f
 
 def _score_frame_back(state: st.RaceState, action: Action, memo: dict[Any, Any]) -> float:
     """Where a resolved frame marker goes, where the reading lets the player choose: behind the figure of every
-    rival who has not reached it (that rival cannot reach it any more), else as far ahead of them as it can."""
+    rival who has not reached it (that rival cannot reach it any more, or, where the reading of
+    ``frame_marker_laps`` lets a marker count on a later lap, not before going round the track), else as far
+    ahead of them as it can."""
     T = state.T
     m = state.ctx["frame"]
     target = int(action.get("space"))

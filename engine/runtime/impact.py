@@ -87,7 +87,10 @@ class RulingPlan:
 
 @dataclass(frozen=True)
 class SweepPlan:
-    """What a sweep plays: ``games`` seeds per player count, bot and reading; all rulings at their defaults but one."""
+    """What a sweep plays: ``games`` seeds per player count, bot and reading; all rulings at their defaults but one.
+
+    ``unmeasured`` names the default reading of every other ruling of the spec: the games play them as that spec
+    says (a copy of a spec folder may choose other defaults than the bundled engine), though none is measured."""
 
     game: str
     rulings: tuple[RulingPlan, ...]
@@ -96,12 +99,14 @@ class SweepPlan:
     games: int
     seed: int = 0
     variants: tuple[str, ...] = ()
+    unmeasured: tuple[tuple[str, str], ...] = ()
 
     def arms(self) -> list[tuple[str, str]]:
         return [(r.id, reading.id) for r in self.rulings for reading in r.others()]
 
     def defaults(self) -> tuple[tuple[str, str], ...]:
-        return tuple((r.id, r.default) for r in self.rulings)
+        """Every ruling's default reading: the measured ones', then the others'."""
+        return tuple((r.id, r.default) for r in self.rulings) + self.unmeasured
 
     def total_games(self) -> int:
         """Games the sweep plays (each seed's default game once, then one per reading; none without a reading)."""

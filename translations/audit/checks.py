@@ -539,11 +539,15 @@ def _swaps(ctx: PairContext, link: Link, group: str, label: Callable[[str], str]
     b = _classes(ctx.b, link.b, group)
     pairs = {(x, y) for x in a for y in b if x not in b and y not in a and _contradicts(group, x, y)}
     # Both sides may use the word elsewhere too ("the lowest ... then the second highest"): the n-th word of the
-    # group on each side, where they contradict and one side uses its word more often, is a swap as well.
+    # group on each side, where they contradict and a side uses its word more often, is a swap as well.
     seq_a = [name for _, _, _, name in sorted((i, s, e, n) for n, spans in a.items() for i, s, e in spans)]
     seq_b = [name for _, _, _, name in sorted((i, s, e, n) for n, spans in b.items() for i, s, e in spans)]
     for x, y in zip(seq_a, seq_b, strict=False):
-        more = len(a[x]) > len(b.get(x, ())) or len(b[y]) > len(a.get(y, ()))
+        # Comparisons rank in the order they are read ("the lowest first, then the second highest"); quantifiers
+        # and agents move with their clauses ("as long as he can pay for all, he may build several"): there each
+        # side must use its own word more often than the other does.
+        more_a, more_b = len(a[x]) > len(b.get(x, ())), len(b[y]) > len(a.get(y, ()))
+        more = (more_a or more_b) if group == "comparison" else (more_a and more_b)
         if x != y and more and _contradicts(group, x, y):
             pairs.add((x, y))
     out: list[Observation] = []
@@ -561,8 +565,10 @@ def _quantified(edition: PreparedEdition, where: list[tuple[int, int, int]]) -> 
     "one of the cards")."""
     out: set[str] = set()
     for i, _, end in where:
+        # Within two words ("several ships", "one of the cards", "alle anderen Spieler"): further on, the first
+        # concept named is as often where or when ("multiple ships during each land phase") as what is counted.
         starts = sorted((s, concept) for concept, spans in edition.features[i].concepts.items() for s, _ in spans
-                        if end <= s <= end + 3)
+                        if end <= s <= end + 2)
         if starts:
             out.add(starts[0][1])
     return out

@@ -255,7 +255,12 @@ def _involves(finding: dict[str, Any], draft: str) -> bool:
             finding["severity"] = "low"
         return True
     if finding["kind"] == "omission":
-        return draft in finding["missing_in"] or {s["edition"] for s in finding["spans"] if s["end"] > s["start"]} == {draft}
+        # The draft lacks it, or the draft alone states it; a sentence the draft shares with its original that
+        # some reference lacks is that reference's difference, not the draft's.
+        # A sentence only one reference was found to lack is that reference's shortening as often as the draft's
+        # addition: the draft adds a sentence when at least two references lack it.
+        alone = {s["edition"] for s in finding["spans"] if s["end"] > s["start"]} == {draft}
+        return draft in finding["missing_in"] or (alone and len(finding["missing_in"]) >= 2)
     return finding.get("_odd") == draft and any(s["edition"] == draft for s in finding["spans"])
 
 

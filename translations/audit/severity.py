@@ -131,14 +131,14 @@ def passage_kind(m: Merged, prepared: Mapping[str, PreparedEdition], rule: str |
 AGREEMENT_LOGIT = 1.0
 
 
-def corroborated(probability: float, agreement: float, seen: int) -> float:
-    """The ranker's probability moved by agreement: ``sigmoid(logit(p) + (seen − 1) − ½ · unseen)`` — each edition
-    beyond the first showing the same difference adds to the log-odds, each edition compared there that does not
-    show it takes away half as much (it may say the same thing in words the checks do not read)."""
+def corroborated(probability: float, agreement: float, seen: int, gain: float = AGREEMENT_LOGIT) -> float:
+    """The ranker's probability moved by agreement: ``sigmoid(logit(p) + gain · (seen − 1) − ½ · unseen)`` — each
+    edition beyond the first showing the same difference adds to the log-odds, each edition compared there that
+    does not show it takes away half a unit (it may say the same thing in words the checks do not read)."""
     p = min(max(probability, 1e-6), 1 - 1e-6)
     compared = seen / agreement if agreement else seen
     unseen = max(compared - seen, 0.0)
-    logit = math.log(p / (1 - p)) + AGREEMENT_LOGIT * (seen - 1) - 0.5 * AGREEMENT_LOGIT * unseen
+    logit = math.log(p / (1 - p)) + gain * (seen - 1) - 0.5 * AGREEMENT_LOGIT * unseen
     return 1.0 / (1.0 + math.exp(-logit))
 
 
@@ -243,7 +243,10 @@ def weigh(finding: dict[str, Any], m: Merged, spec: Any, prepared: Mapping[str, 
     # difference against it is independent evidence that the draft, not the references, changed something.
     # Between published editions no edition is known to be right, and one translator's wording differs from the
     # others' all the time: there agreement only keeps a difference, it does not raise it.
-    evidence = corroborated(m.probability, agreement, seen) if selection.draft else m.probability * agreement
+    # A word the draft adds or leaves out ("each", "if", "immediately") is a wording the references share as often
+    # as a rule they share (they translate one original): their agreement counts for half as much there.
+    gain = AGREEMENT_LOGIT * (0.5 if (not m.swap and m.kind in WORDING_KINDS) else 1.0)
+    evidence = corroborated(m.probability, agreement, seen, gain) if selection.draft else m.probability * agreement
     score = evidence * weight
     can_be_high = m.kind in SWAP_KINDS and m.swap
     if passage == "example":
@@ -255,7 +258,9 @@ def weigh(finding: dict[str, Any], m: Merged, spec: Any, prepared: Mapping[str, 
         can_be_high = False
     told_low = m.severity == "low"  # the check itself judged it weak (a component count the other side names)
     if m.kind == "number_missing" and (told_low or not (owns and agreement == 1.0) or max(m.numbers, default=0) <= 2):
-        score = min(score, MEDIUM_SCORE - 0.01)  # a count left out that the rule does not hold: said in words
+        # A count left out that the rule does not hold: said in words. In a draft audit the references' counts
+        # are said in words as often as the draft's, so it is noise there.
+        score = min(score, DRAFT_NOISE_FLOOR - 0.01 if selection.draft else MEDIUM_SCORE - 0.01)
     if not selection.draft and not m.swap and m.kind in WORDING_KINDS:
         # Between published editions, a word one translator adds or leaves ("each", "immediately", "if") is
         # the wording of a translation far more often than a rule: only a contradiction ranks.

@@ -20,6 +20,8 @@ shown). Together they hold:
                                       "unprinted": [...]}]}]}, ...],
  "sections": [[trigram, ...], ...],                           # character trigrams of each section's titles
  "only": {lang: "stem stem ..."},                             # stems only that language's texts use
+ "vocabulary": {lang: "stem stem ..."},                       # stems that language's texts use
+ "counted": ["stem stem ...", ...],                           # per document, what its title and summary count
  "lemmas": {lang: "form:stem form:stem ..."},                 # inflected forms → their lemma's stem (spaCy)
  "words": {stem: "doc tf doc tf ..."}, "word_lengths": [...],   # BM25 postings, weighted term frequencies
  "grams": {trigram: "doc tf ..."}, "gram_lengths": [...]}      # (strings: decoded only for the query's terms)
@@ -210,13 +212,18 @@ class _Vocabulary:
         for word in normalise(text).split():
             if word in language.stopwords:
                 continue
-            found.append((language.stem(word), 2))
+            word_stem = language.stem(word)
+            found.append((word_stem, 2))
             lemma = self.lemmas[lang].get(word)
             if lemma is not None:
                 found.append((lemma, 2))
+            parts: list[str] = []
             if lang in COMPOUNDING and len(word) >= COMPOUND_MIN:
-                parts = split_compound(word, language, known.__contains__)
-                found += [(part, 1) for part in parts or ()]
+                parts = split_compound(word, language, known.__contains__) or []
+                found += [(part, 1) for part in parts]
+            # A noun made from a verb also stands, at half weight, for the verb (`Inselwertung` → `werten`).
+            for base in dict.fromkeys(b for s in [word_stem, *parts[-1:]] for b in language.derived(s)):
+                found.append((base, 1))
         return found
 
 
@@ -234,6 +241,29 @@ def _weighted(fields: Iterable[Field], vocabulary: _Vocabulary, names: Iterable[
         for term, share in tokens:
             counts[term] += max(1, FIELD_WEIGHTS[name] * share // 2)
     return counts
+
+
+#: Fields whose counted things (a number and the words after it) say what a rule gives a number of.
+COUNTED_FIELDS = ("title", "text")
+#: How many content words after a number it may count (`3 Large Ships`: the ships are counted, and large).
+COUNTED_REACH = 2
+
+
+def counted_words(fields: Iterable[Field], lexicon: Lexicon) -> list[str]:
+    """Stems of what a rule's title and summary count, in every language: the content words right after a number
+    (`The game consists of 3 voyages` → `voyag`; `Jede Werft fasst 1 Schiff` → `schiff`). A rule that counts the
+    thing a "how many" question names answers it outright."""
+    found: set[str] = set()
+    for name, lang, text in fields:
+        if name not in COUNTED_FIELDS:
+            continue
+        language = lexicon.languages[lang]
+        tokens = [t for t in normalise(text).split() if t not in language.stopwords]
+        for at, token in enumerate(tokens):
+            if token.isdigit() or token in language.numbers:
+                found.update(language.stem(t) for t in tokens[at + 1:at + 1 + COUNTED_REACH]
+                             if not t.isdigit() and t not in language.numbers)
+    return sorted(found)
 
 
 def _gram_counts(fields: Iterable[Field]) -> Counter[str]:
@@ -322,6 +352,7 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
     for fields in every_fields:
         vocabulary.add(fields)
     vocabulary.add_lemmas()
+    counted = [" ".join(counted_words(fields, lexicon)) for fields in every_fields]
     word_postings, gram_postings = _PostingsBuilder(), _PostingsBuilder()
     used_by: dict[str, set[str]] = {}
     for number, fields in enumerate(every_fields):
@@ -333,6 +364,8 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
                     used_by.setdefault(term, set()).add(lang)
     only = {code: " ".join(sorted(t for t, langs in used_by.items() if langs == {code}))
             for code in lexicon.languages}
+    vocabulary_of = {code: " ".join(sorted(t for t, langs in used_by.items() if code in langs))
+                     for code in lexicon.languages}
     return {
         "version": INDEX_VERSION,
         "game": spec.id,
@@ -344,8 +377,10 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
         "docs": docs,
         "sections": [section_grams[i] for i in range(len(section_numbers))],
         "only": only,
+        "vocabulary": vocabulary_of,
         "lemmas": {code: " ".join(f"{form}:{stem}" for form, stem in sorted(table.items()))
                    for code, table in vocabulary.lemmas.items()},
+        "counted": counted,
         "words": word_postings.as_json(),
         "word_lengths": word_postings.lengths,
         "grams": gram_postings.as_json(),

@@ -27,8 +27,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 _NON_WORD = re.compile(r"[^0-9a-z]+")
-#: A function word counts this much towards a language, a question phrase's word twice as much.
-FUNCTION_WORD_EVIDENCE = 0.5
+#: A function word or a one-word question phrase counts this much towards a language; a word of a question phrase
+#: of several words counts `PHRASE_EVIDENCE`.
+FUNCTION_WORD_EVIDENCE = 1.0
 PHRASE_EVIDENCE = 2.0
 
 
@@ -57,8 +58,8 @@ def stem(word: str, algorithm: str) -> str:
 class Language:
     """One language's facts, as compiled into the index (see `translations.lookup.lexicon`)."""
 
-    __slots__ = ("_stems", "code", "labels", "negation_prefix", "negations", "numbers", "phrases", "snowball",
-                 "stopwords")
+    __slots__ = ("_stems", "code", "derivations", "infinitive_marker", "labels", "negation_prefix", "negations",
+                 "numbers", "particles", "phrases", "snowball", "stopwords", "synonyms")
 
     def __init__(self, code: str, data: Mapping[str, Any]) -> None:
         self.code = code
@@ -71,6 +72,14 @@ class Language:
             tuple(p["phrase"].split()): (tuple(p["asks"]), bool(p.get("content"))) for p in data["questions"]}
         self.labels: dict[str, str] = dict(data["labels"])
         self.numbers: dict[str, str] = dict(data.get("numbers", {}))
+        #: stem → the stems of its synonyms ("siegpunkt" → "punkt"; "vp" → "victori", "point")
+        self.synonyms: dict[str, list[str]] = data.get("synonyms", {})
+        #: (noun suffix, verb ending): a noun made from a verb also stands for the verb (`Wertung` → `werten`)
+        self.derivations: list[tuple[str, str]] = [(noun, verb) for noun, verb in data.get("derivations", [])]
+        #: particles of separable verbs, which end the clause when split off ("lege … ab" → `ablegen`)
+        self.particles = frozenset(data.get("particles", []))
+        #: the word between a separable verb's particle and its infinitive (Dutch "aan te vallen"), if any
+        self.infinitive_marker: str = data.get("infinitive_marker", "")
         self._stems: dict[str, str] = {}
 
     @property
@@ -82,6 +91,17 @@ class Language:
         found = self._stems.get(word)
         if found is None:
             found = self._stems[word] = self.numbers.get(word) or stem(word, self.snowball)
+        return found
+
+    def derived(self, word_stem: str) -> list[str]:
+        """Stems of the verb a noun's stem is derived from (`wertung` → `wert`, as `werten`), per the language's
+        derivations; empty when none applies."""
+        found = []
+        for noun, verb in self.derivations:
+            if word_stem.endswith(noun) and len(word_stem) > len(noun) + 2:
+                base = self.stem(word_stem[: len(word_stem) - len(noun)] + verb)
+                if base != word_stem and base not in found:
+                    found.append(base)
         return found
 
     def terms(self, text: str) -> list[str]:
@@ -138,14 +158,28 @@ class Lexicon:
 
 
 class QueryWord:
-    """A content word of a query: as typed (normalised) and the forms to look it up by."""
+    """A content word of a query: as typed (normalised), the forms to look it up by, and the particle of a
+    separable verb that ends its clause, if any ("lege … ab": the word may be the verb `ablegen`)."""
 
-    __slots__ = ("forms", "negated", "text")
+    __slots__ = ("forms", "is_particle", "negated", "own", "particle", "text")
 
     def __init__(self, text: str, forms: Sequence[str], negated: bool = False) -> None:
         self.text = text
         self.forms = list(dict.fromkeys(forms))
         self.negated = negated
+        #: the forms that read it in the query's language (the others are its stems in other languages)
+        self.own: set[str] = set(self.forms)
+        self.particle: str | None = None
+        #: whether it is the particle ending its clause (it is dropped when it joins a verb the index knows)
+        self.is_particle = False
+
+    def joined_forms(self, language: Language, lemma_stems: Iterable[str]) -> list[str]:
+        """The word joined with its particle: as typed (`ab` + `lege` → `ableg`) and as its lemma's stem (`weiter`
+        + `gibt` → `weitergeb`, as `weitergeben`)."""
+        if self.particle is None:
+            return []
+        return list(dict.fromkeys([language.stem(self.particle + self.text),
+                                   *(self.particle + lemma for lemma in lemma_stems)]))
 
     def __repr__(self) -> str:
         return f"QueryWord({self.text!r}, {self.forms!r})"
@@ -185,15 +219,18 @@ def _phrase_spans(tokens: Sequence[str], language: Language) -> list[tuple[int, 
 
 
 def language_evidence(tokens: Sequence[str], lexicon: Lexicon) -> dict[str, float]:
-    """How strongly the query's function words and question phrases point at each language."""
+    """How strongly the query's words point at each language: every token a language claims — as a function word
+    or in a question phrase — counts once for it (`FUNCTION_WORD_EVIDENCE`), a token of a question phrase of
+    several words counts `PHRASE_EVIDENCE` ("wie viele" is German, though "wie" alone is also Dutch's "who"). A
+    token counts in its strongest role only, so "Wie rochiere ich?" is German ("wie" and "ich"), not Dutch ("wie")."""
     evidence = {}
     for code, language in lexicon.languages.items():
-        spans = _phrase_spans(tokens, language)
-        in_phrases = {i for start, end, _, content in spans if not content for i in range(start, end)}
-        score = PHRASE_EVIDENCE * len(in_phrases)
-        score += FUNCTION_WORD_EVIDENCE * sum(1 for i, t in enumerate(tokens)
-                                              if i not in in_phrases and t in language.stopwords)
-        evidence[code] = score
+        strength = [FUNCTION_WORD_EVIDENCE if token in language.stopwords else 0.0 for token in tokens]
+        for start, end, _, content in _phrase_spans(tokens, language):
+            if not content:
+                for i in range(start, end):
+                    strength[i] = PHRASE_EVIDENCE if end - start > 1 else FUNCTION_WORD_EVIDENCE
+        evidence[code] = sum(strength)
     return evidence
 
 
@@ -214,7 +251,8 @@ def parse(text: str, lexicon: Lexicon, lang: str | None, stem_languages: Iterabl
     """Read `text` as a query in `lang` (None: its stopwords are those of every language): question phrases
     become kinds, negations mark the next word, and every other non-function word becomes a `QueryWord` whose
     forms are its stems in `lang` first, then in the other languages (`stem_languages`), then as typed."""
-    tokens = normalise(text).split()
+    clauses = [normalise(part).split() for part in _CLAUSE_END.split(text)]
+    tokens = [token for clause in clauses for token in clause]
     language = lexicon.languages.get(lang) if lang else None
     if language is not None:
         stopwords: frozenset[str] = language.stopwords
@@ -235,6 +273,7 @@ def parse(text: str, lexicon: Lexicon, lang: str | None, stem_languages: Iterabl
         if not content:
             skipped.update(range(start, end))
             question_words.append(" ".join(tokens[start:end]))
+    particle_of, particle_at = _particles(clauses, language) if language is not None else ({}, set())
     words: list[QueryWord] = []
     negate_next = False
     for i, token in enumerate(tokens):
@@ -250,6 +289,36 @@ def parse(text: str, lexicon: Lexicon, lang: str | None, stem_languages: Iterabl
             prefix = language.negation_prefix if language is not None else ""
             if prefix:
                 forms = [(language.stem(prefix + token) if language else prefix + token), *forms]
-        words.append(QueryWord(token, forms, negate_next))
+        word = QueryWord(token, forms, negate_next)
+        word.own = set(forms[:1 + bool(negate_next and language is not None)]) | {token}
+        word.particle = particle_of.get(i)
+        word.is_particle = i in particle_at
+        words.append(word)
         negate_next = False
     return Query(text, lang, words, asks, question_words)
+
+
+_CLAUSE_END = re.compile(r"[,.;:!?()]+")
+
+
+def _particles(clauses: Sequence[Sequence[str]], language: Language) -> tuple[dict[int, str], set[int]]:
+    """A separable verb's particle ends its clause ("Wann lege ich die Karte ab?", "zet je hem terug"): every
+    word of the clause before it may be the verb. Returns token position → the particle its clause ends with, and
+    the particles' positions; such a word is also looked up joined with it (`ab` + `lege` → `ableg`, as `ablegen`;
+    `terug` + `zet` → `terugzet`; see `QueryWord.joined_forms`). Which word is the verb the index decides: a joined
+    form no text uses is never found; once one is found, the particle is no word of its own."""
+    found: dict[int, str] = {}
+    particles: set[int] = set()
+    start = 0
+    for clause in clauses:
+        if len(clause) > 1 and clause[-1] in language.particles:
+            found.update((i, clause[-1]) for i in range(start, start + len(clause) - 1))
+            particles.add(start + len(clause) - 1)
+        # Before an infinitive the particle stands apart too: "om een galjoen aan te vallen" (`aanvallen`).
+        for at in range(len(clause) - 2):
+            if language.infinitive_marker and clause[at + 1] == language.infinitive_marker and \
+                    clause[at] in language.particles:
+                found[start + at + 2] = clause[at]
+                particles.add(start + at)
+        start += len(clause)
+    return found, particles

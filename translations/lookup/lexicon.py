@@ -16,11 +16,11 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from translations.lookup.language import normalise
+from translations.lookup.language import normalise, stem
 
 LEXICON_FILE = Path(__file__).resolve().parent / "lexicon.yaml"
-LABELS = ("also", "game", "no_match", "instead", "not_printed", "assumed", "inferred", "example", "ruling",
-          "several_games")
+LABELS = ("also", "game", "no_match", "name_subject", "instead", "not_printed", "assumed", "inferred", "example",
+          "ruling", "several_games")
 SNOWBALL = ("english", "german", "dutch")
 
 
@@ -60,8 +60,9 @@ def compile_lexicon(path: Path = LEXICON_FILE) -> dict[str, Any]:
         where = f"/kinds/{name}"
         need(spec, dict, where)
         cues = words(spec.get("cues", []), f"{where}/cues")
+        openers = words(spec.get("openers", []), f"{where}/openers")
         kinds[name] = {"cues": sorted(set(cues)), "numbers": bool(spec.get("numbers")),
-                       "documents": spec.get("documents")}
+                       "documents": spec.get("documents"), "openers": sorted(set(openers))}
     languages: dict[str, Any] = {}
     for code, facts in need(data.get("languages"), dict, "/languages").items():
         where = f"/languages/{code}"
@@ -96,8 +97,21 @@ def compile_lexicon(path: Path = LEXICON_FILE) -> dict[str, Any]:
         missing = [k for k in LABELS if not isinstance(labels.get(k), str)]
         if missing:
             raise _fail(path, document.line_of(f"{where}/labels"), f"{where}/labels", f"missing {missing}")
+        synonyms = _synonyms(facts.get("synonyms", []), facts["snowball"], set(words(facts.get("stopwords"),
+                             f"{where}/stopwords")), lambda at: _fail(path, document.line_of(at), at, "expected a list "
+                             "of two or more words or phrases"), f"{where}/synonyms")
+        derivations = []
+        for number, entry in enumerate(need(facts.get("derivations", []), list, f"{where}/derivations")):
+            at = f"{where}/derivations/{number}"
+            if not (isinstance(entry, dict) and isinstance(entry.get("noun"), str) and isinstance(entry.get("verb"), str)):
+                raise _fail(path, document.line_of(at), at, "expected {noun: suffix, verb: ending}")
+            derivations.append([normalise(entry["noun"]), normalise(entry["verb"])])
         languages[code] = {
             "snowball": facts["snowball"],
+            "synonyms": synonyms,
+            "derivations": derivations,
+            "particles": sorted(set(words(facts.get("particles", []), f"{where}/particles"))),
+            "infinitive_marker": normalise(str(facts.get("infinitive_marker", ""))),
             "stopwords": sorted(set(words(facts.get("stopwords"), f"{where}/stopwords"))),
             "negation": {"words": sorted(set(words(negation.get("words", []), f"{where}/negation/words"))),
                          "prefix": normalise(str(negation.get("prefix", "")))},
@@ -108,6 +122,25 @@ def compile_lexicon(path: Path = LEXICON_FILE) -> dict[str, Any]:
     if "en" not in languages:
         raise _fail(path, document.line_of("/languages"), "/languages", "English (en) is required")
     return {"kinds": kinds, "languages": languages}
+
+
+def _synonyms(groups: Any, algorithm: str, stopwords: set[str], fail: Any, where: str) -> dict[str, list[str]]:
+    """Each synonym's stem → the stems of the other members of its groups (a phrase's member stands for its content
+    words: "victory points" → `victori`, `point`). A word in several groups gets all their members."""
+    found: dict[str, list[str]] = {}
+    if not isinstance(groups, list):
+        raise fail(where)
+    for number, group in enumerate(groups):
+        if not isinstance(group, list) or len(group) < 2 or not all(isinstance(m, str) for m in group):
+            raise fail(f"{where}/{number}")
+        members = [[stem(w, algorithm) for w in normalise(m).split() if w not in stopwords] for m in group]
+        for member in members:
+            if len(member) != 1:
+                continue  # a phrase is a synonym's meaning, not a word a query is read by
+            others = [s for other in members if other is not member for s in other if s != member[0]]
+            found.setdefault(member[0], [])
+            found[member[0]] += [s for s in dict.fromkeys(others) if s not in found[member[0]]]
+    return {key: found[key] for key in sorted(found) if found[key]}
 
 
 def lemma_table(lang: str, language: Any, surface: set[str]) -> dict[str, str]:
@@ -138,6 +171,7 @@ def lemma_table(lang: str, language: Any, surface: set[str]) -> dict[str, str]:
 
 
 _DIGIT = re.compile(r"\d")
+_SENTENCE = re.compile(r"[.;:!?]\s+|\n")
 
 
 #: Suffix of a kind a rule answers only weakly: `number~` for a rule that merely states a number, where
@@ -147,16 +181,18 @@ WEAK = "~"
 
 def answers(kinds: Mapping[str, Any], title: str, summary: str, has_numbers: bool, kind_of_doc: str) -> list[str]:
     """The kinds of question a rule answers: a kind whose cues occur in its English title or summary (whole
-    words); `number~` (weakly) when it only states a number; and a kind bound to documents of one kind
+    words) or one of whose openers opens a sentence of the summary ("When you pass a Frame Marker, take …" says
+    what happens then); `number~` (weakly) when it only states a number; and a kind bound to documents of one kind
     (`setup`)."""
     text = f" {normalise(title)} {normalise(summary)} "
+    openings = {normalise(sentence).split(" ")[0] for sentence in _SENTENCE.split(summary)} - {""}
     found = []
     for name, spec in kinds.items():
         if spec.get("documents"):
             if spec["documents"] == kind_of_doc:
                 found.append(name)
             continue
-        if any(f" {cue} " in text for cue in spec["cues"]):
+        if any(f" {cue} " in text for cue in spec["cues"]) or openings & set(spec.get("openers", ())):
             found.append(name)
         elif spec.get("numbers") and (has_numbers or _DIGIT.search(summary)):
             found.append(name + WEAK)

@@ -41,18 +41,23 @@ GENERATED_DIR = Path(__file__).resolve().parents[1] / "generated"
 INDEX_NAME = "lookup-index.json"  # what a search needs: postings, rule ids, section data, the lexicon
 DOCS_NAME = "lookup-docs.json"  # what showing a rule needs: texts per view, passages, rulings (loaded lazily)
 INDEX_VERSION = 3
-K1 = 1.2
+K1 = 2.0
+#: How much a word only one language's texts use counts towards the query's language, against a function word's
+#: 1: less, since names travel between languages ("Punkte für New England" is German).
+VOCABULARY_EVIDENCE = 0.5
 B = 0.75
-GRAM_WEIGHT = 1.0
+GRAM_WEIGHT = 1.5
 GRAM_SIZE = 3
 #: When the query names a section (its trigrams are mostly in the section's title, in any language), the
-#: section's first rule — the one that introduces the subject — gets this factor: "Rahmenmarker" matches every
-#: frame-marker rule about equally, and the rule introducing frame markers should come first.
+#: section's first rule — the one that introduces the subject — gets up to this factor: "Rahmenmarker" matches every
+#: frame-marker rule about equally, and the rule introducing frame markers should come first. Only a query that
+#: asks nothing in particular (no question word) names a subject so, and the factor shrinks with the share of its
+#: words that name the section (words about more than the subject).
 LEAD_BOOST = 1.25
 SECTION_MATCH = 0.7  # share of the query's trigrams found in a section title for the query to name it
 #: A rule with sub-rules (`end_phase.island_scoring` over `.ties`) states the subject its children refine:
 #: among near-equal matches it comes first.
-PARENT_BOOST = 1.05
+PARENT_BOOST = 1.0
 #: A rule answering what the question asks for (a number for "how many") scores up to this much more.
 KIND_WEIGHT = 1.0
 #: ... and a rule answering it only weakly (a rule that states a number, for "how many") this share of that.
@@ -60,13 +65,19 @@ WEAK_ANSWER = 0.5
 #: Setup steps answer questions about the setup; for any other question a rule is likelier meant.
 SETUP_FACTOR = {True: 2.0, False: 0.8}
 #: How strongly a rule's score follows the share of the question's words it matches.
-COORD = 1.0
+COORD = 1.5
 #: Weights of a word's resolved terms: its stem, a compound's parts, a typo's neighbours, and the plain form of
 #: a negated word ("not assigned" is mostly "unassigned").
 EXACT, PART, TYPO, NEGATED_PLAIN = 1.0, 0.8, 0.7, 0.6
+#: ... and a form by which another language than the query's reads the word.
+FOREIGN = 0.8
+#: ... and a synonym's (a word players use for what the rules call otherwise: "VP" for points).
+SYNONYM = 0.9
 #: Share of a query word's trigrams the index must know for a long word (a compound written otherwise) to count.
 KNOWN_GRAMS = 0.8
 LONG_WORD = 8
+#: How a typo neighbour is marked when the word is as close to several known words (of any language).
+AMBIGUOUS_TYPO = "typo?"
 #: A typo this long is taken as meant even when several known words are that close (other languages' forms).
 TYPO_LONG = 7
 
@@ -171,11 +182,13 @@ class Index:
         self.section_of: list[int] = data.get("section_of") or [-1] * len(self.ids)
         self.parents: list[bool] = data.get("parents") or [False] * len(self.ids)
         self.answers: list[list[str]] = data.get("answers") or [[] for _ in self.ids]
+        self.counted: list[str] = [f" {words} " for words in data.get("counted") or [""] * len(self.ids)]
         self.setup: list[bool] = data.get("setup") or [False] * len(self.ids)
         self.lexicon_data: dict[str, Any] = data["lexicon"]
         # Both stay strings as loaded: a query looks up a few words, which a substring search does faster than
         # building a set or dict of thousands of entries would.
         self._only: dict[str, str] = {lang: f" {words} " for lang, words in data.get("only", {}).items()}
+        self._vocabulary: dict[str, str] = {lang: f" {words} " for lang, words in data.get("vocabulary", {}).items()}
         self._lemmas: dict[str, str] = {lang: f" {pairs} " for lang, pairs in data.get("lemmas", {}).items()}
         self.path = path
         self._docs = docs
@@ -191,6 +204,10 @@ class Index:
     def only_in(self, lang: str, stem: str) -> bool:
         """Whether `stem` is used by `lang`'s texts of this game and no other language's."""
         return f" {stem} " in self._only.get(lang, "")
+
+    def uses(self, lang: str, stem: str) -> bool:
+        """Whether `stem` is used by `lang`'s texts of this game."""
+        return f" {stem} " in self._vocabulary.get(lang, "")
 
     def lemma(self, lang: str, word: str) -> str | None:
         """The stem of `word`'s lemma in `lang` when Snowball misses it (`passeer` → `passer`), else None."""
@@ -260,12 +277,14 @@ def locale_language(known: Iterable[str]) -> str | None:
 
 def query_language(text: str, indexes: Sequence[Index], lexicon: Lexicon) -> tuple[str, bool]:
     """`(language, detected)`: the language the query is written in, or (when its words do not tell) the
-    locale's, else English, with `detected` False."""
+    locale's, else English, with `detected` False. A function word of any language is left to the lexicon: that
+    an index happens to hold it ("ich" in an English text) says nothing about the query's language."""
     tokens = normalise(text).split()
+    function_words = frozenset().union(*(language.stopwords for language in lexicon.languages.values()))
     vocabulary: dict[str, float] = {}
     for code, language in lexicon.languages.items():
-        stems = [language.stem(t) for t in tokens if t not in language.stopwords]
-        vocabulary[code] = float(sum(1 for s in stems if any(index.only_in(code, s) for index in indexes)))
+        stems = [language.stem(t) for t in tokens if t not in function_words]
+        vocabulary[code] = VOCABULARY_EVIDENCE * sum(1 for s in stems if any(index.only_in(code, s) for index in indexes))
     found = detect_language(tokens, lexicon, vocabulary)
     if found is not None:
         return found, True
@@ -306,20 +325,34 @@ def typo_budget(word: str) -> int:
     return 0 if len(word) < 4 else 1 if len(word) <= 6 else 2
 
 
-def resolve(word: QueryWord, indexes: Sequence[Index], lexicon: Lexicon, lang: str) -> list[list[Term]]:
+def resolve(word: QueryWord, indexes: Sequence[Index], lexicon: Lexicon, lang: str,
+            detected: bool = True) -> list[list[Term]]:
     """What a query word stands for in the indexes: one group of alternative terms (its stems; a negated word's
-    `un-` form first), or one group per part of a compound, or its typo neighbours; `[]` when nothing fits."""
+    `un-` form first), or one group per part of a compound, or its typo neighbours; `[]` when nothing fits. A typo
+    is mended only into a word of the query's language when that language was `detected` (German "kriegt" is not
+    a misspelt Dutch "krijgt")."""
     def known(term: str) -> bool:
         return any(term in index.words.terms for index in indexes)
 
     order = [lang, *[code for code in lexicon.languages if code != lang]]
+    language = lexicon.languages[lang]
     present = [form for form in word.forms if known(form)]
-    if present:
+    # The word's other readings, in the query's language: a verb the noun is made from (`Wertung` → `werten`),
+    # its synonyms (`Siegpunkte` → `Punkte`).
+    derived = [d for form in present[:1] or word.forms[:1] for d in language.derived(form)
+               if known(d) and d not in present]
+    synonyms = [s for form in [*word.forms[:2], *derived] for s in language.synonyms.get(form, ())
+                if known(s) and s not in present]
+    if present or synonyms:
         if word.negated:
             group = [Term(form, EXACT if n == 0 and form == word.forms[0] else NEGATED_PLAIN, "stem")
                      for n, form in enumerate(present)]
         else:
-            group = [Term(form, EXACT, "stem") for form in present]
+            # When the query's language is known, a form only another language reads it by counts less ("lege"
+            # is German `leg`, not Dutch `leeg`).
+            group = [Term(form, EXACT if form in word.own or not detected else FOREIGN, "stem") for form in present]
+        group += [Term(d, EXACT, "stem") for d in derived]
+        group += [Term(s, SYNONYM, "synonym") for s in dict.fromkeys(synonyms) if s not in derived]
         # A known compound also stands, a little less, for its parts ("Bonuspunkte" for "Bonus").
         parts = split_compound(word.text, lexicon.languages[lang], known) if len(word.text) >= LONG_WORD else None
         return [group + [Term(part, PART * PART, "part") for part in parts or () if part not in present]]
@@ -327,12 +360,16 @@ def resolve(word: QueryWord, indexes: Sequence[Index], lexicon: Lexicon, lang: s
         parts = split_compound(word.text, lexicon.languages[code], known)
         if parts:
             return [[Term(part, PART, "part")] for part in parts]
-    near = sorted({term for form in dict.fromkeys([word.forms[0], word.text]) if typo_budget(form)
-                   for index in indexes for term in index.words.terms
-                   if abs(len(term) - len(form)) <= typo_budget(form) and term[:1] == form[:1]
-                   and _within_edits(form, term, typo_budget(form))})
+    near_any = sorted({term for form in dict.fromkeys([word.forms[0], word.text]) if typo_budget(form)
+                       for index in indexes for term in index.words.terms
+                       if abs(len(term) - len(form)) <= typo_budget(form) and term[:1] == form[:1]
+                       and _within_edits(form, term, typo_budget(form))})
+    near = [term for term in near_any if not detected or any(index.uses(lang, term) for index in indexes)]
     if near:
-        return [[Term(term, TYPO, "typo") for term in near]]
+        # How sure the mending is counts over every language's words: `draak` is as close to `drak`, `draai`
+        # and `raak`, whichever of them the query's language uses.
+        how = "typo" if len(near_any) == 1 else AMBIGUOUS_TYPO
+        return [[Term(term, TYPO, how) for term in near]]
     if len(word.text) >= LONG_WORD:
         # A compound written otherwise (`Neuengland` for `New England`) shares most of its letter trigrams.
         word_grams = grams(word.text)
@@ -399,10 +436,15 @@ def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], qu
     taken over `every` searched index. A word naming a section (most of its trigrams are in the section's title,
     in any language) gives the section's first rule `LEAD_BOOST`."""
     scores = [0.0] * len(index.ids)
-    matched = [0] * len(index.ids)
+    matched = [0.0] * len(index.ids)
     terms = [t.term for group in groups for t in group]
     idf = shared_idf([i.words for i in every], terms)
-    for group in groups:
+    # What each word is worth to the coordination factor: its rarest resolved term's IDF, times how sure the
+    # resolution is (a typo's neighbour counts less than the word itself). A rule matching the question's rare
+    # words beats one matching as many of its common or doubtful ones.
+    worth = [max((idf[t.term] * t.weight for t in group), default=0.0) for group in groups]
+    total = sum(worth) or 1.0
+    for group, value_of_word in zip(groups, worth, strict=True):
         best: dict[int, float] = {}
         for term in group:
             for doc, value in index.words.term_scores(term.term, idf[term.term]).items():
@@ -411,27 +453,33 @@ def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], qu
                     best[doc] = weighted
         for doc, value in best.items():
             scores[doc] += value
-            matched[doc] += 1
+            matched[doc] += len(groups) * value_of_word / total
     every_gram = [g for word_grams in query_grams for g in word_grams]
     if every_gram:
         index.grams.bm25(every_gram, scores, GRAM_WEIGHT * max(1, len(groups)) / len(every_gram),
                          idf=shared_idf([i.grams for i in every], every_gram))
-    named = set()
+    # A section named by the query's words, with the share of its words that name it: "Rahmenmarker" alone asks
+    # for the rule introducing frame markers; "settler value 2" asks for more than the settle section's first rule.
+    named: dict[int, float] = {}
     for word_grams in query_grams:
         wanted = set(word_grams)
         for number, section in enumerate(index.sections):
             if wanted and len(wanted & set(section)) >= SECTION_MATCH * len(wanted):
-                named.add(number)
+                named[number] = named.get(number, 0.0) + 1.0 / len(query_grams)
     asked = query.asks - {"setup"}
+    counted_terms = [t.term for group in groups for t in group if t.weight >= PART]
     for doc in range(len(scores)):
         if not scores[doc]:
             continue
         # Lucene's coordination factor: a rule matching every word of the question beats one repeating a few.
         factor = ((1 + matched[doc]) / (1 + len(groups))) ** COORD if groups else 1.0
-        factor *= LEAD_BOOST if index.leads[doc] and index.section_of[doc] in named else 1.0
+        if index.leads[doc] and index.section_of[doc] in named and not query.asks:
+            factor *= 1.0 + (LEAD_BOOST - 1.0) * min(1.0, named[index.section_of[doc]])
         factor *= PARENT_BOOST if index.parents[doc] else 1.0
         if asked:
             answered = index.answers[doc]
+            if "number" in asked and any(f" {term} " in index.counted[doc] for term in counted_terms):
+                answered = [*answered, "number"]  # it counts what the question asks how many of
             share = sum(1.0 if kind in answered else WEAK_ANSWER if kind + "~" in answered else 0.0 for kind in asked)
             factor *= 1.0 + KIND_WEIGHT * share / len(asked)
         if index.setup[doc]:
@@ -446,7 +494,9 @@ def named_games(indexes: Sequence[Index], groups: Sequence[Sequence[Term]], word
     one game's index knows), and those words. Empty when no word is specific to one game."""
     games: dict[str, list[str]] = {}
     for word, group in zip(words, groups, strict=True):
-        holders = {index.game for index in indexes for term in group if term.term in index.words.terms}
+        # What the word says itself names a game; a synonym players use for it does not.
+        holders = {index.game for index in indexes for term in group
+                   if term.how != "synonym" and term.term in index.words.terms}
         if len(holders) == 1:
             games.setdefault(holders.pop(), []).append(word.text)
     if len(games) != 1:
@@ -455,34 +505,62 @@ def named_games(indexes: Sequence[Index], groups: Sequence[Sequence[Term]], word
     return [game], named_by
 
 
+def game_in_title(indexes: Sequence[Index], text: str) -> tuple[Index | None, str]:
+    """`(index, rest)`: the game whose whole title the query names ("Gleichstand am Ende bei Francis Drake"), and
+    the query without it; `(None, text)` when it names none, or nothing but the title (then the title's words are
+    the question: "Drake" is also a captain of Race to the New Found Land)."""
+    tokens = normalise(text).split()
+    for index in indexes:
+        title = normalise(index.title).split()
+        for start in range(len(tokens) - len(title) + 1):
+            if tokens[start:start + len(title)] == title:
+                rest = tokens[:start] + tokens[start + len(title):]
+                if any(token.isalnum() for token in rest):
+                    return index, " ".join(rest)
+    return None, text
+
+
 def recognised(word_groups: Sequence[Sequence[Term]], unknown: Sequence[str]) -> bool:
-    """Whether the query is about something the indexes know. Typo tolerance and trigrams give every string some
-    score, so a query must have a word the index knows as it is (a stem or a compound's parts) — or else consist
+    """Whether the query is about something the indexes know: no more of its words unknown than known. Typo
+    tolerance and trigrams give every string some score, so a query must have a word the index knows as it is (a
+    stem, a compound's parts, a synonym) — or else consist
     only of typos that are long or close to one known word alone (`Charterschif`, `shps`; not `draak`, which is
     as close to `drak`, `draai` and `raak`)."""
-    if not word_groups:
+    if not word_groups or len(unknown) > len(word_groups):
+        # Mostly about what no rule mentions ("how does the robber work in Catan?"): not about these rules.
         return False
-    if any(term.how != "typo" for group in word_groups for term in group):
+    if any(not term.how.startswith("typo") for group in word_groups for term in group):
         return True
-    return not unknown and all(len(group) == 1 or len(group[0].term) >= TYPO_LONG for group in word_groups)
+    return not unknown and all(not group or group[0].how == "typo" or len(group[0].term) >= TYPO_LONG
+                               for group in word_groups)
 
 
 def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None = None) -> Answer:
     """Answer `text` from `indexes` (see the module docstring); `lang` forces the query's language."""
     chosen = list(indexes)
     lexicon = lexicon_of(chosen)
+    titled, rest = game_in_title(chosen, text)
     detected = True
     if lang is None or lang not in lexicon.languages:
-        lang, detected = query_language(text, chosen, lexicon)
-    query = parse(text, lexicon, lang)
+        lang, detected = query_language(rest, chosen, lexicon)
+    query = parse(rest, lexicon, lang)
+    query.text = text
     groups: list[list[Term]] = []
     resolved_words: list[QueryWord] = []
     unknown: list[str] = []
     word_groups: list[list[Term]] = []
+    verb_found = False
     for word in query.words:
         lemmas = [index.lemma(code, word.text) for code in [lang, *lexicon.languages] for index in chosen]
-        word.forms = list(dict.fromkeys([*word.forms[:1], *[x for x in lemmas if x], *word.forms[1:]]))
-        found = resolve(word, chosen, lexicon, lang)
+        own_lemmas = [x for x in lemmas[:len(chosen)] if x]
+        joined = word.joined_forms(lexicon.languages[lang], own_lemmas or [word.forms[0]])
+        verb_found = verb_found or any(form in index.words.terms for form in joined for index in chosen)
+        word.forms = list(dict.fromkeys([*joined, *word.forms[:1], *[x for x in lemmas if x], *word.forms[1:]]))
+        word.own |= {*joined, *own_lemmas}
+    if verb_found:
+        query.words = [word for word in query.words if not word.is_particle]
+    for word in query.words:
+        found = resolve(word, chosen, lexicon, lang, detected)
         if not found:
             unknown.append(word.text)
             continue
@@ -493,9 +571,11 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
     games = [index.game for index in chosen]
     if not recognised(word_groups, unknown):
         return Answer(query, lang, detected, [], games, [], [], unknown)
-    scope, named_by = named_games(chosen, word_groups, resolved_words)
+    scope, named_by = ([titled.game], [titled.title]) if titled else named_games(chosen, word_groups, resolved_words)
     searched = [index for index in chosen if not scope or index.game in scope]
-    query_grams = [grams(word.text) for word in resolved_words]
+    # A negated word's trigrams are those of its negative form ("did not assign" → `unassign`), not of the word.
+    prefix = lexicon.languages[lang].negation_prefix
+    query_grams = [grams(prefix + word.text if word.negated else word.text) for word in resolved_words]
     hits: list[Hit] = []
     for index in searched:
         for rule_id, score in zip(index.ids, score_index(index, query, groups, query_grams, chosen), strict=True):

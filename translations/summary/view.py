@@ -236,8 +236,8 @@ class ViewBuilder:
             return self.term_html(concept, plural=plural, capital=True)
         return self.plain_text(name)
 
-    def term_html(self, concept: str, plural: bool = False, capital: bool = False) -> str:
-        term = self.resolver.term(concept, plural=plural)
+    def term_html(self, concept: str, plural: bool = False, capital: bool = False, case: str | None = None) -> str:
+        term = self.resolver.term(concept, plural=plural, case=case)
         if capital:
             term = capitalise(term, self.lang)
         if not self.html:
@@ -264,7 +264,9 @@ class ViewBuilder:
         if isinstance(value, list | tuple):
             return ", ".join(self.value(v) for v in value)
         if isinstance(value, str) and value in self.spec.concepts:
-            return self.term_html(value)
+            # A term alone in a cell has no article: the glossary's `nom_sg` form where it differs (nl prints
+            # only "het koloniale toezicht"; a bare cell reads "koloniaal toezicht").
+            return self.term_html(value, case="nom")
         if isinstance(value, str) and (concept := self._concept_of(value)):
             return self.term_html(concept)
         if value is None:
