@@ -8,13 +8,17 @@ Run: ``python benchmarks/bench_adapters.py [--game race_to_the_new_found_land] [
 closest to what the code itself costs on a shared machine; the median says how typical it is):
 
 - *native*: the engine's own API with its random bot (``engine.runtime.simulate``), as ``bench_engine.py``;
+- *loop*: the engine's own API (legal actions, a random one, apply) in the Python loop the stepper runs in: what
+  the loop costs without codes;
 - *stepper*: the adapters' core (:mod:`engine.adapters.stepper`): legal codes, a random one, apply;
 - *OpenSpiel*: ``state.legal_actions()`` and ``state.apply_action()`` on the registered pyspiel game;
 - *PettingZoo*: ``last(observe=False)``, the legal codes, ``step()`` on the AEC environment.
 
 A random agent over codes picks among the first steps of the actions, so its games are not the native random
-bot's games; both are "random play". ``--instructions`` also counts CPU instructions per game with callgrind
-(native and stepper), a figure the machine's load cannot move.
+bot's games; both are "random play", of about as many engine actions (each line says how many, and how many
+steps the codes took), so every figure is also given per engine action. ``--instructions`` also counts CPU
+instructions per game and per action with callgrind (native, loop and stepper), figures the machine's load
+cannot move.
 
 **MCTS.** OpenSpiel's ``MCTSBot`` (UCT, ``RandomRolloutEvaluator``) in one seat against random bots in the
 others, the seat rotating from game to game; the win rate counts a game won when the bot is among the winners,
@@ -46,41 +50,69 @@ from engine.runtime.chance import randbelow  # noqa: E402
 from engine.runtime.registry import load_game  # noqa: E402
 from engine.runtime.simulate import simulate  # noqa: E402
 
+#: What a run of games played: engine actions and steps (codes given; the engine's own API gives one per action).
+Played = tuple[int, int]
 
-def play_native(game: str, players: int, seeds: range) -> None:
-    simulate(GameConfig(game=game, players=players, seed=seeds.start), len(seeds), ["random"])
+
+def play_native(game: str, players: int, seeds: range) -> Played:
+    records = simulate(GameConfig(game=game, players=players, seed=seeds.start), len(seeds), ["random"])
+    actions = sum(record.moves for record in records)
+    return actions, actions
 
 
-def play_stepper(game: str, players: int, seeds: range) -> None:
+def play_loop(game: str, players: int, seeds: range) -> Played:
+    """The engine's own API in the same Python loop as :func:`play_stepper`, without codes: what the loop costs."""
     rng = random.Random(seeds.start)
+    actions = 0
+    for seed in seeds:
+        state = load_game(GameConfig(game=game, players=players, seed=seed)).new_initial_state()
+        legal = state.legal_actions()
+        while legal:  # no legal action: the game is over
+            state.apply(legal[randbelow(rng, len(legal))])
+            legal = state.legal_actions()
+        actions += len(state.history)
+    return actions, actions
+
+
+def play_stepper(game: str, players: int, seeds: range) -> Played:
+    rng = random.Random(seeds.start)
+    actions = steps = 0
     for seed in seeds:
         stepper = Stepper(load_game(GameConfig(game=game, players=players, seed=seed)).new_initial_state())
         codes = stepper.legal_codes()
         while codes:  # no legal code: the game is over
             stepper.apply(codes[randbelow(rng, len(codes))])
             codes = stepper.legal_codes()
+            steps += 1
+        actions += len(stepper.state.history)
+    return actions, steps
 
 
-def play_openspiel(game: str, players: int, seeds: range) -> None:
+def play_openspiel(game: str, players: int, seeds: range) -> Played:
     import pyspiel
 
-    import engine.adapters.openspiel  # noqa: F401  (registers the games)
+    from engine.adapters.openspiel import SEED_NODES  # (importing it registers the games)
 
     spiel_game = pyspiel.load_game(f"python_{game}", {"players": players})
     rng = random.Random(seeds.start)
+    actions = steps = 0
     for seed in seeds:
         state = spiel_game.new_initial_state_for_seed(seed)
         while not state.is_terminal():
-            actions = state.legal_actions()
-            state.apply_action(actions[randbelow(rng, len(actions))])
+            codes = state.legal_actions()
+            state.apply_action(codes[randbelow(rng, len(codes))])
+        actions += len(state.engine_state().history)
+        steps += len(state.history()) - SEED_NODES
+    return actions, steps
 
 
-def play_pettingzoo(game: str, players: int, seeds: range) -> None:
+def play_pettingzoo(game: str, players: int, seeds: range) -> Played:
     from engine.adapters.pettingzoo import env
 
     e = env(game=game, players=players)
     raw = e.unwrapped
     rng = random.Random(seeds.start)
+    actions = steps = 0
     for seed in seeds:
         e.reset(seed=seed)
         for _agent in e.agent_iter():
@@ -90,25 +122,33 @@ def play_pettingzoo(game: str, players: int, seeds: range) -> None:
                 continue
             codes = raw.legal_actions()
             e.step(codes[randbelow(rng, len(codes))])
+            steps += 1
+        actions += len(raw.stepper.state.history)
+    return actions, steps
 
 
-PLAYERS: dict[str, Callable[[str, int, range], None]] = {
+PLAYERS: dict[str, Callable[[str, int, range], Played]] = {
     "native": play_native,
+    "loop": play_loop,
     "stepper": play_stepper,
     "OpenSpiel": play_openspiel,
     "PettingZoo": play_pettingzoo,
 }
 
 
-def cpu_runs(play: Callable[[str, int, range], None], game: str, players: int, games: int, repeat: int) -> list[float]:
-    """CPU seconds of ``repeat`` runs of the same games, fastest first (after a warm-up of the memo tables)."""
+def cpu_runs(
+    play: Callable[[str, int, range], Played], game: str, players: int, games: int, repeat: int
+) -> tuple[list[float], Played]:
+    """CPU seconds of ``repeat`` runs of the same games, fastest first (after a warm-up of the memo tables), and
+    what one run played."""
     play(game, players, range(10_000, 10_000 + games))
     runs = []
+    played = (0, 0)
     for _ in range(repeat):
         start = time.process_time()
-        play(game, players, range(1, 1 + games))
+        played = play(game, players, range(1, 1 + games))
         runs.append(time.process_time() - start)
-    return sorted(runs)
+    return sorted(runs), played
 
 
 INSTRUCTIONS = """
@@ -143,20 +183,31 @@ def speed(args: argparse.Namespace) -> None:
     print(f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores (CPU time is less sensitive to it than wall time)")
     print(f"{args.game}: {args.players}-player random games, one core, CPU time, "
           f"best (median) of {args.repeat} runs of {args.games} games")  # fmt: skip
-    base = None
+    print("  (per action: CPU µs per engine action played, against the native engine's; "
+          "the random agents over codes and over actions play different games, of about as many actions)")  # fmt: skip
+    base = base_action = 0.0
     for name, play in PLAYERS.items():
-        runs = cpu_runs(play, args.game, args.players, args.games, args.repeat)
+        runs, (actions, steps) = cpu_runs(play, args.game, args.players, args.games, args.repeat)
         best, median = args.games / runs[0], args.games / runs[len(runs) // 2]
-        base = base or best
-        print(f"  {name:<11} {best:8.0f} games/s ({median:.0f})   native / this: {base / best:.2f}x")
+        per_action = runs[0] / actions * 1e6
+        base, base_action = base or best, base_action or per_action
+        print(f"  {name:<11} {best:8.0f} games/s ({median:.0f})   native / this: {base / best:.2f}x   "
+              f"{actions / args.games:.1f} actions, {steps / args.games:.1f} steps a game; "
+              f"{per_action:.1f} µs an action ({per_action / base_action:.2f}x)")  # fmt: skip
     if args.instructions:
         if shutil.which("valgrind") is None:
             print("  (valgrind not found: no instruction counts)")
             return
         games = max(10, args.games // 4)
-        counts = {api: instructions_per_game(api, args.game, args.players, games) for api in ("native", "stepper")}
-        print(f"  instructions per game (callgrind, {games} warm games): native {counts['native'] / 1e6:.2f} M, "
-              f"stepper {counts['stepper'] / 1e6:.2f} M ({counts['stepper'] / counts['native']:.2f}x)")  # fmt: skip
+        print(f"  instructions (callgrind, {games} warm games):")
+        first = first_action = 0.0
+        for api in ("native", "loop", "stepper"):
+            per_game = instructions_per_game(api, args.game, args.players, games)
+            actions, _ = PLAYERS[api](args.game, args.players, range(1, 1 + games))  # the games counted, replayed
+            per_action = per_game * games / actions
+            first, first_action = first or per_game, first_action or per_action
+            print(f"    {api:<9} {per_game / 1e6:.2f} M a game ({per_game / first:.2f}x), "
+                  f"{per_action / 1e3:.1f} k an action ({per_action / first_action:.2f}x)")  # fmt: skip
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:

@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from engine.adapters.codes import ActionCodes, UnencodableActionError, action_codes
+from engine.adapters.codes import IDENTITY_MODULE, MEMO_LIMIT, ActionCodes, UnencodableActionError, action_codes
+from engine.adapters.identity import IdentityMap
 from engine.adapters.profile import adapted_games, game_profile
 from engine.adapters.stepper import IllegalCodeError, Stepper
 from engine.runtime.api import Action, GameConfig
@@ -28,9 +29,11 @@ def test_both_games_are_adapted() -> None:
 @pytest.mark.parametrize(("game_id", "players", "edition"), CONFIGS)
 def test_every_legal_action_round_trips(game_id: str, players: int, edition: str | None) -> None:
     """In random games (random over the codes, as an agent plays), every legal action of every decision has codes
-    in 0 … N-1, no two share them, the steps a player gives decode to it, and the stepper plays what it decodes."""
+    in 0 … N-1, no two share them, the steps a player gives decode to it, and the stepper plays what it decodes.
+    The options are the engine's legal actions, less only what an opening entry's choice leaves out."""
     codes = action_codes(game_id)
     games = 10 if game_id == RNFL else 20
+    detours = 0
     for seed in range(games):
         state = load_game(GameConfig(game=game_id, players=players, seed=seed, edition=edition)).new_initial_state()
         stepper = Stepper(state)
@@ -41,16 +44,50 @@ def test_every_legal_action_round_trips(game_id: str, players: int, edition: str
             encoded = [codes.encode(a) for a in legal]
             assert len(set(encoded)) == len(legal)
             assert all(0 <= c < codes.size for e in encoded for c in e)
-            for action in legal:
+            opened = codes.openers.get(state.history[-1].kind) if state.history else None
+            options = stepper.options()
+            assert options == [a for a in legal if not opened or a.kind not in opened]
+            for action in options:
                 assert stepper.decode(stepper.steps_of(action)) == action
                 assert stepper.decode(codes.encode(action)) == action
-            chosen = legal[rng.randrange(len(legal))]
+            chosen = options[rng.randrange(len(options))]
+            detours += opened is not None
             played = None
             for code in stepper.steps_of(chosen):
                 assert code in stepper.legal_codes()
                 played = stepper.apply(code)
             assert played == chosen
             assert state.history[-1] == chosen
+    if game_id == RNFL:
+        assert detours > 0, "no 1x card was played through the play_card entry"
+
+
+def test_the_card_choice_opened_by_play_card_offers_the_cards_only() -> None:
+    """After ``play_card`` the engine offers ``done`` and the cards; the adapters offer the cards, so every
+    opening plays a card (the engine's ``done`` there changes nothing, and could be chosen forever)."""
+    codes = action_codes(RNFL)
+    (entry,) = codes.encode(Action.make("play_card"))
+    assert codes.drops_after == {entry: frozenset({"done"})}
+    for seed in range(20):
+        stepper = Stepper(load_game(GameConfig(game=RNFL, players=3, seed=seed)).new_initial_state())
+        rng = random.Random(seed)
+        while not stepper.is_terminal():
+            legal = stepper.legal_codes()
+            if entry in legal:
+                player = stepper.current_player
+                assert stepper.apply(entry) == Action.make("play_card")
+                engine_options = stepper.state.legal_actions()
+                assert engine_options[0] == Action.make("done") and len(engine_options) >= 2
+                assert stepper.options() == engine_options[1:]
+                assert all(a.kind == "play" for a in stepper.options()) and stepper.current_player == player
+                done = codes.encode(Action.make("done"))[0]
+                with pytest.raises(IllegalCodeError):
+                    stepper.apply(done)
+                copy = Stepper.from_json(stepper.to_json())  # rebuilt from the history: the same options
+                assert copy.legal_codes() == stepper.legal_codes()
+                return
+            stepper.apply(legal[rng.randrange(len(legal))])
+    pytest.fail("no play_card entry in 20 games")
 
 
 def test_stepper_asks_the_next_step_when_the_first_leaves_several_actions() -> None:
@@ -86,8 +123,8 @@ def test_illegal_code_is_refused_and_changes_nothing() -> None:
 
 def test_an_action_the_table_lacks_fails_clearly() -> None:
     codes = action_codes(RNFL)
-    with pytest.raises(UnencodableActionError, match=r"action kind 'play_card' .* has no code"):
-        codes.encode(Action.make("play_card"))
+    with pytest.raises(UnencodableActionError, match=r"action kind 'bribe' .* has no code"):
+        codes.encode(Action.make("bribe"))
     with pytest.raises(UnencodableActionError, match="not in domain 'good'"):
         codes.encode(Action.make("load", good="good.spice"))
     with pytest.raises(UnencodableActionError, match=r"argument.*colour"):
@@ -131,3 +168,65 @@ def test_the_table_is_read_from_the_generated_module_only() -> None:
     codes = ActionCodes(table)
     assert codes.size == 1 + 2 + 6  # done; a or b; (), (a), (b), (a,a), (a,b), (b,b)
     assert codes.encode(Action.make("buy", good="b", pay=("a", "b"))) == (2, 3 + 4)
+
+
+@pytest.mark.parametrize("identity_first", [True, False])
+@pytest.mark.parametrize("game_id", [RNFL, FD])
+def test_a_decision_is_encoded_alike_whichever_memo_is_asked_first(game_id: str, identity_first: bool) -> None:
+    """``encode_each`` (one memo look-up per legal action, the stepper's path) gives what a fresh table computes
+    for each action, whether it tries the identity memo first (compiled) or the dict alone (interpreted), for
+    the listed objects and for equal actions built anew; only the identity mode fills the identity memo."""
+    import importlib
+
+    table = importlib.import_module(f"engine.{game_id}.generated.action_codes")
+    codes, fresh = ActionCodes(table, identity_first=identity_first), ActionCodes(table, identity_first=False)
+    for seed in range(3):
+        state = load_game(GameConfig(game=game_id, players=4, seed=seed)).new_initial_state()
+        stepper = Stepper(state, codes)
+        rng = random.Random(seed)
+        while not stepper.is_terminal():
+            legal = state.legal_actions()
+            expected = [fresh._encode(a) for a in legal]
+            assert codes.encode_each(legal) == expected
+            assert codes.encode_each(legal) == expected  # found in the memo this time
+            assert codes.encode_each([Action(a.kind, a.args) for a in legal]) == expected  # equal, not identical
+            codes_now = stepper.legal_codes()
+            stepper.apply(codes_now[rng.randrange(len(codes_now))])
+    assert len(codes.encoded) > 0
+    assert len(codes.by_identity) == (len(codes.encoded) if identity_first else 0)
+
+
+def test_the_identity_memo_is_chosen_by_whether_it_runs_compiled() -> None:
+    from engine import native
+
+    assert IdentityMap.__module__ == IDENTITY_MODULE
+    assert action_codes(FD).identity_first == (IDENTITY_MODULE in native.status().modules)
+
+
+def test_the_memo_is_dropped_when_full_and_refills() -> None:
+    """Past :data:`MEMO_LIMIT` entries both memos are cleared together, so no stale identity survives."""
+    import importlib
+
+    codes = ActionCodes(importlib.import_module(f"engine.{RNFL}.generated.action_codes"), identity_first=True)
+    wood = Action.make("load", good="good.wood")
+    first = codes.encode(wood)
+    codes.encoded.update({Action.make("filler", n=i): (0,) for i in range(MEMO_LIMIT - len(codes.encoded))})
+    gold = Action.make("load", good="good.gold")
+    assert codes.encode_each([gold, wood]) == [codes._encode(gold), first]
+    assert len(codes.encoded) == len(codes.by_identity) == 2
+
+
+def test_identity_map_finds_the_very_object_not_an_equal_one() -> None:
+    memo: IdentityMap[int] = IdentityMap()
+    kept = [Action.make("load", good=f"good.{i}") for i in range(100_000)]  # more than the initial slots: it grows
+    for i, action in enumerate(kept):
+        memo.put(action, i)
+    assert len(memo) == len(kept)
+    assert all(memo.get(action) == i for i, action in enumerate(kept))
+    assert memo.get(Action.make("load", good="good.7")) is None  # equal to a key, but another object
+    memo.put(kept[7], -7)
+    assert memo.get(kept[7]) == -7 and len(memo) == len(kept)
+    with pytest.raises(ValueError, match="empty slot"):
+        memo.put(None, 0)
+    memo.clear()
+    assert len(memo) == 0 and memo.get(kept[0]) is None

@@ -164,3 +164,33 @@ def test_tensor_shape_is_fixed_and_finite(game_id: str, players: int) -> None:
     for player in range(players):
         vector = observation_tensor(stepper, player, profile)
         assert vector.shape == (profile.layout.size,) and vector.dtype == np.float32 and np.isfinite(vector).all()
+
+
+@pytest.mark.parametrize(("game_id", "players"), [(RNFL, 3), (FD, 4)])
+def test_information_state_has_perfect_recall(game_id: str, players: int) -> None:
+    """A seat's information state only ever grows: what it saw at the start and after every action stays in it,
+    in order, and each action's entry shows the seat's own actions in full."""
+    import json
+
+    stepper = Stepper(load_game(GameConfig(game=game_id, players=players, seed=8)).new_initial_state())
+    rng = random.Random(8)
+    earlier: dict[int, dict] = {}
+    recalls: dict = {}
+    moves = 0
+    while not stepper.is_terminal() and moves < 150:
+        codes = stepper.legal_codes()
+        stepper.apply(codes[rng.randrange(len(codes))])
+        moves += 1
+        if moves % 25:
+            continue
+        for player in range(players):
+            now = json.loads(information_state_string(stepper, player, recalls))
+            assert now == json.loads(information_state_string(stepper, player))  # the kept replay changes nothing
+            before = earlier.get(player)
+            if before is not None:
+                assert now["start"] == before["start"]
+                assert now["seen"][: len(before["seen"])] == before["seen"]
+            assert len(now["seen"]) == len(stepper.state.history)
+            own = [seen for actor, seen, _ in now["seen"] if actor == player]
+            assert own == [str(a) for a, (actor, _, _) in zip(stepper.state.history, now["seen"], strict=True) if actor == player]
+            earlier[player] = now

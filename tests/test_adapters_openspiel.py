@@ -115,3 +115,120 @@ def test_mcts_bot_plays_full_games(name: str) -> None:
     assert moves > 10
     assert sum(state.returns()) == pytest.approx(0.0)
     assert max(state.returns()) > 0
+
+
+def _played(name: str, players: int, seed: int, moves: int) -> tuple[object, object]:
+    game = pyspiel.load_game(name, {"players": players})
+    state = game.new_initial_state_for_seed(seed)
+    rng = np.random.RandomState(seed)
+    for _ in range(moves):
+        if state.is_terminal():
+            break
+        state.apply_action(rng.choice(state.legal_actions()))
+    return game, state
+
+
+def test_a_state_serialises_as_the_game_and_its_history_only() -> None:
+    """What OpenSpiel writes for our states: the game string, the history, and the pickle of an empty dict (the
+    state has no ``__dict__``), the same line for every state, whatever its history."""
+    import base64
+
+    lines = {}
+    for name, players in ((RNFL, 4), (FD, 3)):
+        game, state = _played(name, players, 11, 60)
+        text = pyspiel.serialize_game_and_state(game, state)
+        assert not hasattr(state, "__dict__")
+        assert f"history={','.join(f'{p}:{a}' for p, a in ((h.player, h.action) for h in state.full_history()))}" in text
+        lines[name] = next(line for line in text.split("\n") if line.startswith("__dict__="))
+    assert lines[RNFL] == lines[FD]
+    payload = base64.b64decode(lines[RNFL].split("=", 1)[1])
+    assert len(payload) <= 8 and b"engine" not in payload  # an empty dict names no module, no function
+
+
+@pytest.mark.parametrize(("name", "players"), [(RNFL, 4), (FD, 5)])
+def test_our_reader_replays_the_history(name: str, players: int) -> None:
+    """:func:`deserialize_game_and_state` reads what OpenSpiel writes, mid-decision included, to an equal state."""
+    game, state = _played(name, players, 12, 80)
+    copy_game, copy = adapter.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert str(copy_game) == str(game)
+    assert str(copy) == str(state) and copy.history() == state.history()
+    assert copy.legal_actions() == state.legal_actions()
+    assert [copy.information_state_string(p) for p in range(players)] == [
+        state.information_state_string(p) for p in range(players)
+    ]
+
+
+_UNPICKLED: list[bool] = []
+
+
+def _mark_unpickled() -> None:
+    """Called only if a crafted pickle payload is unpickled."""
+    _UNPICKLED.append(True)
+
+
+def test_a_crafted_pickle_payload_is_refused_without_running_it() -> None:
+    """A pickle that calls a function when loaded, put in place of the empty dict: our reader refuses it and calls
+    nothing; OpenSpiel's own reader runs it, which is why the README says never to give it a foreign string."""
+    import base64
+
+    game, state = _played(RNFL, 3, 13, 20)
+    text = pyspiel.serialize_game_and_state(game, state)
+    crafted_payload = f"c{__name__}\n_mark_unpickled\n(tR.".encode()  # protocol 0: GLOBAL, MARK, TUPLE, REDUCE
+    crafted = "\n".join(
+        "__dict__=" + base64.b64encode(crafted_payload).decode() if line.startswith("__dict__=") else line
+        for line in text.split("\n")
+    )
+    _UNPICKLED.clear()
+    with pytest.raises(adapter.SerializedStateError, match="unpickle"):
+        adapter.deserialize_game_and_state(crafted)
+    assert _UNPICKLED == []
+    with pytest.raises(Exception):  # noqa: B017  (it fails only after running the payload)
+        pyspiel.deserialize_game_and_state(crafted)
+    assert _UNPICKLED == [True]
+
+
+def test_our_reader_refuses_what_is_not_a_game_of_ours_or_not_legal() -> None:
+    game, state = _played(FD, 3, 14, 12)
+    text = pyspiel.serialize_game_and_state(game, state)
+    history = next(line for line in text.split("\n") if line.startswith("history="))
+    first, rest = history.split(",", 1)
+    cases = {
+        "not a rulespec game": text.replace(str(game), "tic_tac_toe()"),
+        "not the one to move": text.replace(history, f"{first},2:{rest.split(',', 1)[0].split(':')[1]},{rest.split(',', 1)[1]}"),
+        "not legal": text.replace(history, history.rsplit(",", 1)[0] + f",{history.rsplit(',', 1)[1].split(':')[0]}:99999"),
+        "does not match": text.replace("move_number=", "move_number=1"),
+        "player:action": text.replace(history, history + ",x"),
+        "Version": text.replace("Version: 1", "Version: 2"),
+        "more than": text + "#" * adapter.SERIALIZED_LIMIT,
+    }
+    for reason, bad in cases.items():
+        with pytest.raises(adapter.SerializedStateError, match=reason):
+            adapter.deserialize_game_and_state(bad)
+
+
+def test_information_state_recalls_what_chance_showed_the_player() -> None:
+    """After a load, the cards drawn and not kept go back face down: the board no longer shows them to the
+    player who drew them, but that player's information state still names them; nobody else's does."""
+    game = pyspiel.load_game(RNFL, {"players": 3})
+    rng = np.random.RandomState(5)
+    for seed in range(30):
+        state = game.new_initial_state_for_seed(seed)
+        while not state.is_terminal():
+            engine = state.engine_state()
+            drawn = list(engine.drawn_cards)
+            player = state.current_player()
+            state.apply_action(rng.choice(state.legal_actions()))
+            if engine.stage == 3 or len(drawn) < 2 or engine.drawn_cards:  # 3: KEEP (still keeping)
+                continue
+            cards = engine.T.cards
+            returned = [cards[c].id for c in drawn if c not in engine.cards[player]]
+            if not returned:
+                continue
+            gone = returned[0]
+            assert gone not in state.observation_string(player)
+            assert gone in state.information_state_string(player)
+            for other in range(3):
+                if other != player:
+                    assert gone not in state.information_state_string(other)
+            return
+    pytest.fail("no load that put cards back in 30 games")

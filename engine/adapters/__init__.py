@@ -13,4 +13,4 @@ from __future__ import annotations
 
 #: Modules that ``python -m engine.native_build`` compiles with mypyc (see :mod:`engine.native`): the adapters'
 #: work on every step of a game. They must type-check cleanly, and nothing may monkeypatch their functions.
-NATIVE_MODULES = ("codes", "stepper")
+NATIVE_MODULES = ("identity", "codes", "stepper")

@@ -32,20 +32,29 @@ the others' hidden cards, which a fair imperfect-information agent would not.
 
 **Returns** are zero-sum win/loss at the end: the winners share +1, the others share -1.
 
-OpenSpiel serialises a Python state by pickling its attributes (pyspiel's own code, not ours). This state
-keeps one attribute, which reduces to the game's JSON (configuration and history): the payload names one
-function of this module and carries plain text.
+**Serialisation: the parameters and the action history, never a pickle of ours.** OpenSpiel copies
+(``clone``) and serialises a Python game's state through its ``__dict__``: ``clone`` deep-copies it, and
+``serialize_game_and_state`` writes the game string, the action history and a base64 pickle of it, which
+``deserialize_game_and_state`` unpickles (``python/pybind11/python_games.cc``). A :class:`RulespecState` has no
+``__dict__`` (its fields are slots), so what OpenSpiel writes is the game string, the history and the pickle of
+an empty dict, which is OpenSpiel's own convention for its games; a copy or a state read back replays the
+history on first use (:meth:`RulespecState._sync`). OpenSpiel's reader still unpickles whatever that last line
+holds, before any code of ours runs: **never give ``pyspiel.deserialize_game_and_state`` a string you did not
+write.** :func:`deserialize_game_and_state` here reads the same format without unpickling anything: it refuses
+any last line but the empty dict's, and replays the history, checking each action against the legal ones.
 """
 
 from __future__ import annotations
 
 import json
+import re
+from functools import cache
 from typing import Any
 
 import numpy as np
 import pyspiel
 
-from engine.adapters.observing import information_state_string, observation_string, observation_tensor
+from engine.adapters.observing import Recall, information_state_string, observation_string, observation_tensor
 from engine.adapters.profile import GameProfile, adapted_games, game_profile
 from engine.adapters.stepper import Stepper, win_loss_returns
 from engine.runtime.api import GameConfig
@@ -54,6 +63,11 @@ from engine.runtime.registry import load_game
 #: Chance nodes at the start of a game, one per byte of the engine's seed.
 SEED_NODES = 4
 SEED_OUTCOMES = 256
+#: Every chance node's outcomes: the 256 values of a byte, equally likely.
+SEED_CHANCE_OUTCOMES: list[tuple[int, float]] = [(byte, 1.0 / SEED_OUTCOMES) for byte in range(SEED_OUTCOMES)]
+#: OpenSpiel's ids of the chance player and of "nobody: the game is over", as plain ints.
+CHANCE = int(pyspiel.PlayerId.CHANCE)
+TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 #: A ruling parameter left at this value plays the edition's reading.
 EDITION_READING = "edition"
 RULING_PREFIX = "ruling_"
@@ -151,92 +165,109 @@ class RulespecGame(pyspiel.Game):
         return RulespecObserver(self.profile, iig_obs_type, params)
 
 
-class _Live:
-    """The engine behind a state: copied by replay (``deepcopy``), serialised as the game's JSON."""
-
-    __slots__ = ("stepper",)
-
-    def __init__(self, stepper: Stepper) -> None:
-        self.stepper = stepper
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Live:
-        return _Live(self.stepper.clone())
-
-    def __reduce__(self) -> tuple[Any, tuple[str]]:
-        return (_restore, (json.dumps(self.stepper.to_json()),))  # (no sort_keys: an action's arguments keep their order)
-
-
-def _restore(text: str) -> _Live:
-    """Inverse of :meth:`_Live.__reduce__`: replays the JSON game."""
-    return _Live(Stepper.from_json(json.loads(text)))
-
-
 class RulespecState(pyspiel.State):
-    """A game in progress: the seed's chance nodes, then an engine state advanced one code per action."""
+    """A game in progress: the seed's chance nodes, then an engine state advanced one code per action.
+
+    Every field is a slot, so OpenSpiel's ``clone`` and serialisation, which go through ``__dict__``, carry
+    only the action history that OpenSpiel keeps itself; a state made that way replays it when first used.
+    OpenSpiel asks for the player to move several times per action (about four, and twice whether the game is
+    over): it is kept, not worked out each time."""
+
+    __slots__ = ("_current", "_recalls", "_seed_bytes", "_stepper")
 
     def __init__(self, game: RulespecGame) -> None:
         super().__init__(game)
         self._seed_bytes: list[int] = []  # the chance outcomes so far
-        self._live: _Live | None = None  # the engine, once the seed is dealt
+        self._stepper: Stepper | None = None  # the engine, once the seed is dealt
+        self._recalls: dict[int, Recall] = {}  # what each seat has seen, built when its information state is asked
+        # the player to move; None until this object has replayed the history OpenSpiel holds for it
+        self._current: int | None = None
 
-    @property
-    def stepper(self) -> Stepper:
-        live = self._live
-        if live is None:
-            raise RuntimeError("the game has not started: its seed is still being dealt (a chance node)")
-        return live.stepper
+    def _sync(self) -> int:
+        """Replay the history OpenSpiel holds for this state: empty for a new state, the original's for a copy
+        (``clone``) or a state read back (``deserialize_game_and_state``), which OpenSpiel makes as a new initial
+        state and then gives the history, without telling the Python object. Returns the player to move."""
+        self._current = CHANCE
+        for action in self.history():
+            self._play(int(action))
+        return self._current
 
-    def current_player(self) -> int:
-        live = self._live
-        if live is None:
-            return pyspiel.PlayerId.CHANCE
-        stepper = live.stepper
-        return pyspiel.PlayerId.TERMINAL if stepper.is_terminal() else stepper.current_player
-
-    def chance_outcomes(self) -> list[tuple[int, float]]:
-        p = 1.0 / SEED_OUTCOMES
-        return [(b, p) for b in range(SEED_OUTCOMES)]
-
-    def _legal_actions(self, player: int) -> list[int]:
-        return self.stepper.legal_codes()
-
-    def _apply_action(self, action: int) -> None:
-        live = self._live
-        if live is not None:
-            live.stepper.apply(int(action))
+    def _play(self, action: int) -> None:
+        stepper = self._stepper
+        if stepper is not None:
+            stepper.apply(action)
+            self._current = TERMINAL if stepper.is_terminal() else stepper.current_player
             return
-        self._seed_bytes.append(int(action))
+        if not 0 <= action < SEED_OUTCOMES:
+            raise ValueError(f"chance outcome {action} is outside 0 … {SEED_OUTCOMES - 1}")
+        self._seed_bytes.append(action)
         if len(self._seed_bytes) == SEED_NODES:
             seed = 0
             for byte in self._seed_bytes:
                 seed = seed * SEED_OUTCOMES + byte
             game: RulespecGame = self.get_game()
-            self._live = _Live(game._stepper(seed))
+            self._stepper = stepper = game._stepper(seed)
+            self._current = TERMINAL if stepper.is_terminal() else stepper.current_player
+
+    @property
+    def stepper(self) -> Stepper:
+        """The engine behind this state, advanced by codes (read it; play through ``apply_action``)."""
+        if self._current is None:
+            self._sync()
+        stepper = self._stepper
+        if stepper is None:
+            raise RuntimeError("the game has not started: its seed is still being dealt (a chance node)")
+        return stepper
+
+    def current_player(self) -> int:
+        current = self._current
+        return current if current is not None else self._sync()
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return list(SEED_CHANCE_OUTCOMES)
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.stepper.legal_codes()
+
+    def _apply_action(self, action: int) -> None:
+        if self._current is None:
+            self._sync()
+        self._play(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
-            return f"seed byte {len(self._seed_bytes) + 1}/{SEED_NODES}: {action}"
+        if player == CHANCE:
+            return f"seed byte: {action}"
         return self.stepper.codes.describe(int(action))
 
     def is_terminal(self) -> bool:
-        live = self._live
-        return live is not None and live.stepper.is_terminal()
+        current = self._current
+        return (current if current is not None else self._sync()) == TERMINAL
 
     def returns(self) -> list[float]:
-        live = self._live
-        if live is None:
+        if self.dealing():
             return [0.0] * self.num_players()
-        return win_loss_returns(live.stepper.state)
+        return win_loss_returns(self.stepper.state)
 
     def engine_state(self) -> Any:
         """The engine state (:class:`engine.runtime.api.State`) behind this one: read it, do not apply to it."""
         return self.stepper.state
 
+    def dealing(self) -> bool:
+        """Whether the seed is still being dealt (the chance nodes at the start)."""
+        if self._current is None:
+            self._sync()
+        return self._stepper is None
+
+    def information_state(self, player: int) -> str:
+        """``player``'s information state string (:func:`engine.adapters.observing.information_state_string`)."""
+        return information_state_string(self.stepper, player, self._recalls)
+
     def __str__(self) -> str:
-        live = self._live
-        if live is None:
+        if self._current is None:
+            self._sync()
+        stepper = self._stepper
+        if stepper is None:
             return json.dumps({"seed_bytes": self._seed_bytes})
-        stepper = live.stepper
         data = {"state": stepper.state.fingerprint(), "choosing": [stepper.describe(c) for c in stepper.prefix]}
         return json.dumps(data, sort_keys=True, default=str)
 
@@ -261,16 +292,16 @@ class RulespecObserver:
     def set_from(self, state: RulespecState, player: int) -> None:
         if self.tensor is None:
             return
-        if state._live is None:  # the seed is being dealt: nothing to see yet
+        if state.dealing():  # the seed is being dealt: nothing to see yet
             self.tensor.fill(0)
             return
         observation_tensor(state.stepper, player, self.profile, self.tensor)
 
     def string_from(self, state: RulespecState, player: int) -> str:
-        if state._live is None:  # the chance outcomes are nobody's to see
+        if state.dealing():  # the chance outcomes are nobody's to see
             return json.dumps({"player": player, "dealing": True})
         if self.perfect_recall:
-            return information_state_string(state.stepper, player)
+            return state.information_state(player)
         return observation_string(state.stepper, player)
 
 
@@ -288,3 +319,99 @@ def _register(game_id: str) -> type[RulespecGame]:
 GAMES: dict[str, type[RulespecGame]] = {
     game_id: _register(game_id) for game_id in adapted_games() if short_name(game_id) not in pyspiel.registered_names()
 }
+
+#: Most characters :func:`deserialize_game_and_state` reads (a whole game's history takes a few kilobytes).
+SERIALIZED_LIMIT = 1_000_000
+#: The sections of OpenSpiel's serialised game and state, in order.
+SECTIONS = ("[Meta]", "[Game]", "[State]")
+#: The fields of a Python state's section, in order, as OpenSpiel writes them.
+STATE_FIELDS = ("history", "move_number", "__dict__")
+_NUMBER = re.compile(r"-?[0-9]{1,9}")
+
+
+class SerializedStateError(ValueError):
+    """A serialised game and state that :func:`deserialize_game_and_state` does not read (the message says why)."""
+
+
+def serialize_game_and_state(game: RulespecGame, state: RulespecState) -> str:
+    """OpenSpiel's own ``serialize_game_and_state``: the game string, the action history, and the (empty)
+    ``__dict__`` of the state; :func:`deserialize_game_and_state` reads it back."""
+    return str(pyspiel.serialize_game_and_state(game, state))
+
+
+@cache
+def _empty_dict_line() -> str:
+    """The ``__dict__=`` line OpenSpiel writes for a state of ours: its encoding of an empty dict (found by
+    serialising a new state, so nothing here encodes or decodes a pickle)."""
+    game = pyspiel.load_game(short_name(adapted_games()[0]))
+    text = str(pyspiel.serialize_game_and_state(game, game.new_initial_state()))
+    return next(line for line in text.split("\n") if line.startswith("__dict__="))
+
+
+def deserialize_game_and_state(text: str) -> tuple[RulespecGame, RulespecState]:
+    """Read a rulespec game and state serialised by OpenSpiel, safely: nothing is unpickled.
+
+    The text is OpenSpiel's format: sections ``[Meta]`` (``Version: 1``), ``[Game]`` (the game string, which
+    must name a rulespec game) and ``[State]`` (``history=player:action,…``, ``move_number=N``, ``__dict__=…``).
+    The last line must be the empty dict every state of ours has; anything else is refused, since OpenSpiel
+    would unpickle it. The history is replayed from a new state, each action checked against the legal ones
+    of the player to move. Raises :class:`SerializedStateError` naming the line and what is wrong."""
+    if not isinstance(text, str):
+        raise SerializedStateError(f"a serialised state is text, not {type(text).__name__}")
+    if len(text) > SERIALIZED_LIMIT:
+        raise SerializedStateError(f"{len(text):,} characters: more than the {SERIALIZED_LIMIT:,} a game takes")
+    sections: dict[str, list[tuple[int, str]]] = {name: [] for name in SECTIONS}
+    current: list[tuple[int, str]] | None = None
+    for number, line in enumerate(text.split("\n"), 1):
+        if not line or line.startswith("#"):
+            continue
+        if line in sections:
+            current = sections[line]
+        elif current is None:
+            raise SerializedStateError(f"line {number}: {line[:60]!r} comes before any section ({', '.join(SECTIONS)})")
+        else:
+            current.append((number, line))
+    if [line for _, line in sections["[Meta]"]] != ["Version: 1"]:
+        raise SerializedStateError("[Meta] must hold the one line 'Version: 1'")
+    if len(sections["[Game]"]) != 1:
+        raise SerializedStateError(f"[Game] must hold one line (the game string), not {len(sections['[Game]'])}")
+    number, game_string = sections["[Game]"][0]
+    ours = {short_name(game_id) for game_id in adapted_games()}
+    if game_string.split("(", 1)[0] not in ours:
+        raise SerializedStateError(f"line {number}: {game_string[:60]!r} is not a rulespec game ({', '.join(sorted(ours))})")
+    try:
+        game = pyspiel.load_game(game_string)
+    except (ValueError, RuntimeError) as error:  # pyspiel.SpielError is a RuntimeError
+        raise SerializedStateError(f"line {number}: {error}") from None
+    fields = _state_fields(sections["[State]"])
+    if fields["__dict__"] != _empty_dict_line():
+        raise SerializedStateError(
+            "the state's __dict__ line is not the empty one rulespec's states have: refused (OpenSpiel would unpickle it)"
+        )
+    entries = fields["history"][len("history=") :].split(",") if fields["history"] != "history=" else []
+    if len(entries) > SEED_NODES + game.max_game_length():
+        raise SerializedStateError(f"{len(entries)} actions: more than a game of {game} can have")
+    state = game.new_initial_state()
+    for index, entry in enumerate(entries, 1):
+        player_text, _, action_text = entry.partition(":")
+        if not (_NUMBER.fullmatch(player_text) and _NUMBER.fullmatch(action_text)):
+            raise SerializedStateError(f"history entry {index}: {entry[:40]!r} is not player:action")
+        player, action = int(player_text), int(action_text)
+        to_move = state.current_player()
+        if player != to_move:
+            raise SerializedStateError(f"history entry {index}: player {player} is not the one to move ({to_move})")
+        if action not in state.legal_actions():
+            raise SerializedStateError(f"history entry {index}: action {action} is not legal there")
+        state.apply_action(action)
+    move_number = fields["move_number"][len("move_number=") :]
+    if not _NUMBER.fullmatch(move_number) or int(move_number) != len(entries):
+        raise SerializedStateError(f"move_number={move_number[:20]} does not match the {len(entries)} actions of the history")
+    return game, state
+
+
+def _state_fields(lines: list[tuple[int, str]]) -> dict[str, str]:
+    """The ``[State]`` section's lines by field (each line kept whole), checked to be OpenSpiel's three."""
+    names = [line.partition("=")[0] for _, line in lines]
+    if names != list(STATE_FIELDS):
+        raise SerializedStateError(f"[State] must hold the lines {', '.join(f + '=…' for f in STATE_FIELDS)}, in order")
+    return {name: line for name, (_, line) in zip(names, lines, strict=True)}

@@ -6,14 +6,25 @@ is played; when it leaves several (a ship that can be paid for in more than one 
 the next step among those, and so on. A decision therefore takes one step most of the time and a few when an
 action's arguments are chosen in stages; the codes chosen so far are :attr:`Stepper.prefix`.
 
+The options are the engine's legal actions, except right after an *opening entry* of the code table
+(:attr:`ActionCodes.openers <engine.adapters.codes.ActionCodes.openers>`): Race to the New Found Land's
+``play_card`` opens the choice of a 1x card, where the adapters offer the cards but not ``done``, which would
+close the choice with nothing played and could be repeated forever.
+
 The engine's chance (shuffles, draws, dice) stays inside its state, drawn from the seed of its configuration,
 so a stepper is rebuilt exactly from its configuration, its action history and its prefix (:meth:`to_json`,
 :meth:`from_json`, :meth:`clone`).
+
+**Cost.** This is the adapters' hot path, compiled with mypyc (:data:`engine.adapters.NATIVE_MODULES`). A
+decision is listed once, however often its codes are asked for: one memo look-up per legal action
+(:meth:`ActionCodes.encode_each <engine.adapters.codes.ActionCodes.encode_each>`, whose memo holds every action
+met so far with all its codes), the first codes kept in the engine's order, and a code played by its position
+there. ``benchmarks/bench_adapters.py`` measures it against the engine's own API.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from engine.adapters.codes import ActionCodes, action_codes
@@ -29,24 +40,29 @@ class Stepper:
     """A game in progress, advanced by codes."""
 
     __slots__ = (
-        "_enc", "_firsts", "_groups", "_legal", "_listed", "_options", "_simple", "_step", "codes", "prefix",
-        "state",
+        "_distinct", "_drop", "_drops_after", "_firsts", "_found", "_legal", "_listed", "_open",
+        "_step", "codes", "prefix", "state",
     )  # fmt: skip
 
     def __init__(self, state: State, codes: ActionCodes | None = None) -> None:
         self.state = state
         self.codes = codes or action_codes(state.game.config.game)
         self.prefix: list[int] = []
-        self._listed = False  # whether the options of the step posed now are listed
-        self._legal: list[Action] = []  # the engine's legal actions of the decision posed now
-        self._firsts = self.codes.first_codes  # action → its first code (inverted when more steps follow)
-        # the common case, every legal action chosen in one step: their codes, position by position
-        self._simple: list[int] | None = None
-        # otherwise: code of this step → index of the one action it leaves, or -1 - k for group k of several
-        self._options: dict[int, int] = {}
-        self._groups: list[list[int]] = []
-        self._enc: list[tuple[int, ...]] = []  # every step's code of each legal action (only in that case)
-        self._step = 0
+        self._drops_after = self.codes.drops_after  # code of an opening entry → kinds left out of its choice
+        self._listed = False  # whether the options of the decision posed now are listed
+        self._legal: list[Action] = []  # the options of the decision posed now (engine actions)
+        self._found: list[tuple[int, ...]] = []  # all the codes of each option
+        self._firsts: list[int] = []  # the first code of each option
+        self._distinct = True  # whether the first codes tell every option apart (most decisions)
+        self._open: list[int] | None = None  # once a shared first code is chosen: the options it leaves
+        self._step = 0  # the step of the codes posed now (the length of the prefix)
+        self._drop: frozenset[str] | None = self._drop_after(state.history)
+
+    def _drop_after(self, history: list[Action]) -> frozenset[str] | None:
+        """The kinds left out of the decision posed after ``history`` (None: leave nothing out)."""
+        if not history:
+            return None
+        return self.codes.openers.get(history[-1][0])
 
     # -- the game ------------------------------------------------------------------------------------------
     @property
@@ -57,111 +73,99 @@ class Stepper:
         return self.state.is_terminal()
 
     def legal_codes(self) -> list[int]:
-        """The codes legal at this step, ascending (empty once the game is over)."""
+        """The codes legal at this step, ascending (empty once the game is over); a new list each call."""
         if not self._listed:
             self._list()
-        simple = self._simple
-        return sorted(simple if simple is not None else self._options)
+        pool = self._open
+        if pool is None:
+            return sorted(self._firsts) if self._distinct else sorted(set(self._firsts))
+        step, found = self._step, self._found
+        return sorted({found[i][step] for i in pool})
+
+    def options(self) -> list[Action]:
+        """The engine actions the decision posed now offers (all of them, whatever the prefix has chosen)."""
+        if not self._listed:
+            self._list()
+        return list(self._legal)
 
     def legal_actions(self) -> list[Action]:
         """The engine actions still open in the decision posed now (those the prefix leaves)."""
         if not self._listed:
             self._list()
-        if self._simple is not None:
-            return list(self._legal)
-        out = []
-        for index in self._options.values():
-            out.extend([self._legal[index]] if index >= 0 else [self._legal[i] for i in self._groups[-1 - index]])
-        return out
+        pool = self._open
+        return list(self._legal) if pool is None else [self._legal[i] for i in pool]
 
     def apply(self, code: int) -> Action | None:
         """Play one step; return the engine action when it completes one, else ``None`` (another step follows)."""
         if not self._listed:
             self._list()
-        simple = self._simple
-        if simple is not None:
+        if self._distinct and self._open is None:
             try:
-                action = self._legal[simple.index(code)]
+                action = self._legal[self._firsts.index(code)]
             except ValueError:
-                raise IllegalCodeError(f"code {code} ({self.describe(code)}) is not legal now") from None
+                raise IllegalCodeError(f"code {code} ({self._describe(code)}) is not legal now") from None
         else:
-            index = self._options.get(code)
-            if index is None:
-                raise IllegalCodeError(f"code {code} ({self.describe(code)}) is not legal now")
+            index = self._choose(code)
             if index < 0:
-                group = self._groups[-1 - index]
-                if self._narrow(code, group):
-                    return None
-                index = group[0]
+                return None
             action = self._legal[index]
-            if self.prefix:
-                self.prefix = []
+            self.prefix = []
+            self._open = None
         self.state.apply(action)
         self._listed = False
+        self._drop = self._drops_after.get(code)
         return action
 
     def _list(self) -> None:
-        """List the options of the decision posed now: its legal actions and the codes of their first step.
-
-        The hot path of the adapters. The first codes are read from a memo in one C-level pass; when every
-        action is chosen in one step (most decisions) they are distinct and kept as a plain list."""
-        legal = self._legal = self.state.legal_actions()
-        try:
-            firsts = list(map(self._firsts.__getitem__, legal))
-        except KeyError:  # an action not met before (or the memo was just dropped): encode each
-            first_code = self.codes.first_code
-            firsts = [first_code(a) for a in legal]
+        """List the options of the decision posed now and their codes: one memo look-up per legal action."""
+        legal = self.state.legal_actions()
+        drop = self._drop
+        if drop is not None:
+            legal = [a for a in legal if a[0] not in drop]
+        found_all = self.codes.encode_each(legal)
+        firsts: list[int] = []
+        staged = False
+        for found in found_all:
+            firsts.append(found[0])
+            if len(found) > 1:
+                staged = True
+        self._legal = legal
+        self._found = found_all
+        self._firsts = firsts
+        self._distinct = not staged or len(set(firsts)) == len(firsts)
         self._listed = True
-        self._step = 0
-        if not firsts or min(firsts) >= 0:
-            self._simple = firsts
-            return
-        firsts = [code if code >= 0 else ~code for code in firsts]
-        if len(set(firsts)) == len(firsts):  # a first step that tells every action apart ends the decision
-            self._simple = firsts
-            return
-        self._simple = None
-        encode = self.codes.encode
-        self._enc = enc = [encode(a) for a in legal]
-        self._options, self._groups = self._grouped((codes[0], i) for i, codes in enumerate(enc))
 
-    @staticmethod
-    def _grouped(pairs: Iterable[tuple[int, int]]) -> tuple[dict[int, int], list[list[int]]]:
-        """Options from ``(code, action index)`` pairs where some codes repeat: repeated ones become groups."""
-        by_code: dict[int, list[int]] = {}
-        for code, i in pairs:
-            by_code.setdefault(code, []).append(i)
-        options: dict[int, int] = {}
-        groups: list[list[int]] = []
-        for code, indices in by_code.items():
-            if len(indices) == 1:
-                options[code] = indices[0]
-            else:
-                options[code] = -1 - len(groups)
-                groups.append(indices)
-        return options, groups
-
-    def _narrow(self, code: int, indices: list[int]) -> bool:
-        """After choosing ``code``, which several actions share: pose their next step (``True``), or, when they
-        have no further step, check that they are one action listed twice (``False``: play it)."""
-        enc = self._enc
-        step = self._step + 1
-        if step < len(enc[indices[0]]):
+    def _choose(self, code: int) -> int:
+        """The option ``code`` leaves at this step, or -1 after posing the next step among several it leaves."""
+        step, found = self._step, self._found
+        pool = self._open
+        if pool is None:
+            matching = [i for i, first in enumerate(self._firsts) if first == code]
+        else:
+            matching = [i for i in pool if found[i][step] == code]
+        if not matching:
+            raise IllegalCodeError(f"code {code} ({self._describe(code)}) is not legal now")
+        if len(matching) == 1:
+            self._step = 0
+            return matching[0]
+        if step + 1 < len(found[matching[0]]):  # (options sharing a code are of one kind: as many steps)
             self.prefix.append(code)
-            self._step = step
-            self._options, self._groups = self._grouped((enc[i][step], i) for i in indices)
-            return True
+            self._step = step + 1
+            self._open = matching
+            return -1
         legal = self._legal
-        if any(legal[i] != legal[indices[0]] for i in indices):
-            raise ValueError(f"{self.codes.source}: actions {[str(legal[i]) for i in indices]} share the codes {enc[indices[0]]}")
-        return False
+        if any(legal[i] != legal[matching[0]] for i in matching):
+            shared = [str(legal[i]) for i in matching]
+            raise ValueError(f"{self.codes.source}: actions {shared} share the codes {found[matching[0]]}")
+        self._step = 0
+        return matching[0]
 
     def decode(self, codes: Sequence[int]) -> Action:
-        """The legal action of the decision posed now that the code sequence ``codes`` chooses (its full codes,
-        or the first steps of them that no other legal action shares); nothing is played."""
+        """The option of the decision posed now that the code sequence ``codes`` chooses (its full codes, or the
+        first steps of them that no other option shares); nothing is played."""
         encode = self.codes.encode
         wanted = tuple(codes)
-        found = [a for a in self.state.legal_actions() if encode(a)[: len(wanted)] == wanted]
+        found = [a for a in self.options() if encode(a)[: len(wanted)] == wanted]
         if not found or any(a != found[0] for a in found):
             raise IllegalCodeError(f"codes {list(wanted)} choose {len(found)} legal actions, not one")
         return found[0]
@@ -170,25 +174,21 @@ class Stepper:
         """The codes a player gives to choose ``action`` now: its codes, up to the first that tells it apart."""
         encode = self.codes.encode
         full = encode(action)
-        others = [encode(a) for a in self.state.legal_actions() if a != action]
+        others = [encode(a) for a in self.options() if a != action]
         for length in range(1, len(full) + 1):
             if all(other[:length] != full[:length] for other in others):
                 return list(full[:length])
         return list(full)
 
-    def actors(self) -> list[int]:
-        """The seat that played each engine action so far (found by replaying the history: asked rarely, it costs
-        the play loop nothing)."""
-        state = self.state
-        replay = state.game.new_initial_state()
-        seats = []
-        for action in state.history:
-            seats.append(replay.current_player)
-            replay.apply(action)
-        return seats
-
     def describe(self, code: int) -> str:
         return self.codes.describe(code)
+
+    def _describe(self, code: int) -> str:
+        """``describe``, or why the code names nothing (for the message about an illegal code)."""
+        try:
+            return self.codes.describe(code)
+        except ValueError as error:
+            return str(error)
 
     # -- copies ----------------------------------------------------------------------------------------------
     def to_json(self) -> dict[str, Any]:
@@ -207,10 +207,10 @@ class Stepper:
     @classmethod
     def replay(cls, state: State, history: list[Action], prefix: Any = (), codes: ActionCodes | None = None) -> Stepper:
         """A stepper over ``state`` after playing ``history`` on it, then the codes of ``prefix``."""
-        stepper = cls(state, codes)
         apply = state.apply
         for action in history:
             apply(action)
+        stepper = cls(state, codes)
         for code in prefix:
             stepper.apply(int(code))
         return stepper

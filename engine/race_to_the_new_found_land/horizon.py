@@ -2,12 +2,13 @@
 
 Learning libraries ask for it before a game starts (OpenSpiel's ``max_game_length``). The bound counts, for
 every loop of the flow in :mod:`engine.race_to_the_new_found_land.state`, what ends it: a player's land turn
-builds at most as many ships as the two markets show (they refill after his turn) besides his two expansions
-and his cards; planning assigns at most a nation's most ships per action; every delivery sails at least one
-ship; every good shipped to Antwerp is one the player gained, and goods are gained only from income, captains,
-loads, cards, island bonuses and the frame-marker goods, each bounded per round; every frame marker is claimed
-at most once per player. It is far above what games reach (about 200 decisions with four players), and only
-has to be an upper bound.
+builds at most as many ships as the two markets show (they refill after his turn) besides his two expansions and
+his cards; every 1x card played takes two decisions (the entry that opens the choice, then the card: the
+adapters leave out closing it unplayed, see :mod:`engine.adapters.codes`); planning assigns at most a nation's
+most ships per action; every delivery sails at least one ship; every good shipped to Antwerp is one the player
+gained, and goods are gained only from income, captains, loads, cards, island bonuses and the frame-marker
+goods, each bounded per round; every frame marker is claimed at most once per player. It is far above what games
+reach (about 200 decisions with four players), and only has to be an upper bound.
 """
 
 from __future__ import annotations
@@ -48,6 +49,8 @@ def max_decisions(game: RaceGame) -> int:
         + most[3] + extra_island + 1  # discover: one per ship, the captain's extra tile, done
         + len(T.objectives) + 1  # objectives: each card once, then done
     )  # fmt: skip
-    per_game = rounds * per_round + hand + 2 * len(T.frames) + goods  # plays, frame rewards and moves, Antwerp goods
+    # plays of 1x cards (each the play_card entry, then the card: the adapters offer no way to open the choice
+    # and close it unplayed), frame rewards and moves, Antwerp goods
+    per_game = rounds * per_round + 2 * hand + 2 * len(T.frames) + goods
     charts = T.setup_compass_per_player * n + rounds * T.cartography_compass * max(T.cartography.values())
     return n * per_game + charts

@@ -60,6 +60,8 @@ LAYOUT = TensorLayout([
     # the decision posed now
     ("round", (1,)),
     ("stage", (len(STAGE_NAMES),)),
+    # while a 1x card is chosen (the "card" stage): the decision that choice interrupted, posed again after it
+    ("paused_stage", (len(STAGE_NAMES),)),
     ("context_action", (_N["action"],)),
     ("context_good", (_N["good"],)),
     ("context_frame", (_N["frame_marker"],)),
@@ -138,6 +140,8 @@ def _decision(views: dict[str, np.ndarray], obs: dict[str, Any]) -> None:
     views["round"][0] = obs["round"]
     views["stage"][STAGE_NAMES.index(obs["stage"])] = 1
     ctx = obs["context"]
+    if "paused" in ctx:
+        views["paused_stage"][STAGE_NAMES.index(ctx["paused"])] = 1
     if "act" in ctx:
         views["context_action"][ctx["act"]] = 1
     if "best" in ctx:

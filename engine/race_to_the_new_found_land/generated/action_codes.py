@@ -307,6 +307,9 @@ KINDS: dict[str, tuple[tuple[Any, ...], ...]] = {
     "frame_back": (("space:track_space",),),
     "chart": (("space:island_space",),),
     "objective": (("card:objective",), ("pay:payment",)),
+    # the entry that opens the choice of a goods or points 1x card to play ("play"; last: the codes before it
+    # keep their numbers)
+    "play_card": (),
 }
 
 #: Arguments hidden from the other players when an action is played: a card kept from a draw (it goes to the
@@ -314,4 +317,10 @@ KINDS: dict[str, tuple[tuple[Any, ...], ...]] = {
 PRIVATE: dict[str, tuple[str, ...]] = {
     "keep": ("card",),
     "frame": ("card",),
+}
+
+#: An entry that opens a choice → the kinds the adapters leave out of it. The play_card entry opens the choice
+#: of a 1x card, where "done" would close it with nothing played: an agent could open and close it forever.
+OPENERS: dict[str, tuple[str, ...]] = {
+    "play_card": ("done",),
 }

@@ -1,0 +1,98 @@
+"""A map keyed by object identity: found by address, without hashing or comparing the key's value.
+
+The adapters look up the codes of every legal action at every step of a game (:mod:`engine.adapters.stepper`).
+A ``dict`` keyed by the action hashes it first, and an action is a tuple of tuples, whose hash Python computes
+afresh each time, element by element. The engine builds most action lists once per configuration and hands
+out the same :class:`~engine.runtime.api.Action` objects again and again, so most look-ups can find the very
+object instead: its address picks a slot, and the slot holds that object or not.
+
+The map keeps a reference to every key, so no key is freed while it is in the map, and no other object can
+take its address: an identity match is a match. It is meant to sit beside a ``dict`` that holds the same keys
+(a hit here saves that dict's look-up; a miss falls back to it), and is cleared with it.
+
+Open addressing with linear probing over two parallel lists, at most half full (it doubles when it gets
+there). Compiled with mypyc, a look-up is a few native operations on the address; interpreted, its bytecodes
+cost more than a ``dict``'s hash in C, so the adapters use it only when it runs compiled
+(:attr:`ActionCodes.identity_first <engine.adapters.codes.ActionCodes.identity_first>`).
+"""
+
+from __future__ import annotations
+
+from typing import Generic, TypeVar
+
+V = TypeVar("V")
+
+#: Slots of a new map (a power of two; 512 KB of references, room for the actions of a few hundred games).
+INITIAL_SLOTS = 1 << 15
+
+
+class IdentityMap(Generic[V]):
+    """``object → value`` by identity (see the module docstring)."""
+
+    __slots__ = ("_keys", "_mask", "_size", "_values")
+
+    def __init__(self) -> None:
+        self._keys: list[object] = [None] * INITIAL_SLOTS
+        self._values: list[V | None] = [None] * INITIAL_SLOTS
+        self._mask = INITIAL_SLOTS - 1
+        self._size = 0
+
+    def __len__(self) -> int:
+        return self._size
+
+    @staticmethod
+    def _slot(key: object, mask: int) -> int:
+        """The first slot to probe: the address without its alignment bits, folded so that objects allocated
+        next to each other spread over the slots."""
+        address = id(key) >> 4
+        return (address ^ (address >> 12)) & mask
+
+    def get(self, key: object) -> V | None:
+        """The value stored for this very object, or ``None``."""
+        keys, mask = self._keys, self._mask
+        i = self._slot(key, mask)
+        while True:
+            found = keys[i]
+            if found is key:
+                return self._values[i]
+            if found is None:
+                return None
+            i = (i + 1) & mask
+
+    def put(self, key: object, value: V) -> None:
+        """Store ``value`` for ``key`` (which the map then keeps alive)."""
+        if key is None:
+            raise ValueError("None marks an empty slot: it cannot be a key")
+        keys, mask = self._keys, self._mask
+        i = self._slot(key, mask)
+        while True:
+            found = keys[i]
+            if found is key:
+                self._values[i] = value
+                return
+            if found is None:
+                break
+            i = (i + 1) & mask
+        keys[i] = key
+        self._values[i] = value
+        self._size += 1
+        if 2 * self._size > len(keys):
+            self._grow()
+
+    def _grow(self) -> None:
+        old = list(zip(self._keys, self._values, strict=True))
+        slots = 2 * len(self._keys)
+        self._keys = [None] * slots
+        self._values = [None] * slots
+        self._mask = slots - 1
+        self._size = 0
+        for key, value in old:
+            if key is not None:
+                self.put(key, value)  # type: ignore[arg-type]  # a stored value
+
+    def clear(self) -> None:
+        """Forget every key (and release them)."""
+        self._keys = [None] * INITIAL_SLOTS
+        self._values = [None] * INITIAL_SLOTS
+        self._mask = INITIAL_SLOTS - 1
+        self._size = 0
