@@ -1,7 +1,8 @@
 """Speed and memory of the translation audit: all editions of a game (every pair), cold and warm, and a draft.
 
-Cold: a fresh, empty cache folder and a new process (spaCy, the sentence encoder and the spec all load).
-Warm: the same command again (the result comes from the content-keyed cache). Draft: a copy of one edition with
+Cold: a fresh, empty cache folder and a new process: nothing cached, neither the result nor any edition's
+sentences, features or embeddings (spaCy, the sentence encoder and the spec all load, every text is segmented and
+encoded). Warm: the same command again (the result comes from the content-keyed cache). Draft: a copy of one edition with
 one changed word audited as a new translation against the others (``--editions ... --draft LANG=PATH``), once
 with an empty cache and once with the reference editions already prepared (the usual case: a publisher audits
 draft after draft against the same references). Each run is the real command in a subprocess. Prints wall and
@@ -38,7 +39,9 @@ except SystemExit as exc:
 
 
 def run(game: str, cache: Path, out: Path, *extra: str) -> tuple[float, float]:
-    """Wall time and CPU time (user + system, the encoder process included) of one audit subprocess."""
+    """Wall time and CPU time (user + system, the encoder process included) of one audit subprocess; prints
+    the one-minute load average before it (a shared machine's load inflates wall time, hardly CPU time)."""
+    print(f"  (load {os.getloadavg()[0]:.1f} before a run of {' '.join(extra) or 'every edition'})", file=sys.stderr)
     env = {**os.environ, "RULESPEC_CACHE": str(cache)}
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
@@ -61,7 +64,8 @@ def main() -> None:
         peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
         result = json.loads(out.read_text(encoding="utf-8"))
         entry = next(cache.glob("audit-*.json"))
-        timings = json.loads(entry.read_text(encoding="utf-8")).get("timings", {})
+        _header, _, body = entry.read_text(encoding="utf-8").partition("\n")  # see translations.audit.cache
+        timings = json.loads(body).get("timings", {})
         warm = [run(game, cache, out) for _ in range(warm_runs)]
         draft_args = _draft(game, result, Path(tmp))
         draft_cold = run(game, Path(tmp) / "draft-cache", out, *draft_args) if draft_args else None
@@ -73,9 +77,9 @@ def main() -> None:
     print(f"findings             : {len(result['findings'])}")
     print(f"cold (empty cache)   : {cold:6.2f} s wall, {cold_cpu:6.2f} s CPU   (target <= 5 s)")
     peaks = {k: v for k, v in timings.items() if k.startswith("peak MB")}
-    for stage, seconds in timings.items():
-        if stage not in peaks:
-            print(f"  {stage:<32}: {seconds:6.2f} s")
+    cpu = timings.get("cpu s", {})
+    for stage, seconds in timings.get("wall s", {}).items():
+        print(f"  {stage:<32}: {seconds:6.2f} s wall, {cpu.get(stage, 0.0):6.2f} s CPU (main process)")
     print(f"warm (cached), median: {statistics.median(w for w, _ in warm):6.2f} s wall, "
           f"{statistics.median(c for _, c in warm):6.2f} s CPU   (target <= 1 s; {warm_runs} runs)")
     main_mb = peaks.get("peak MB, main process", peak_kb / 1024)

@@ -143,11 +143,15 @@ def refers_elsewhere(sentence: Sentence, language: str) -> bool:
     pages = lexicon(language).page_words
     if any(t in pages and k + 1 < len(tokens) and tokens[k + 1].isdigit() for k, t in enumerate(tokens)):
         return True  # "(page 5)", "(Seite 5)", "(zie blz. 5)"
-    for phrase in _reference_phrases(language):
-        n = len(phrase)
-        if any(tuple(tokens[k : k + n]) == phrase for k in range(len(tokens) - n + 1)):
-            return True
-    return False
+    return any(_contains(tokens, phrase) for phrase in _reference_phrases(language))
+
+
+def _contains(tokens: list[str], phrase: tuple[str, ...]) -> bool:
+    """Whether ``phrase`` occurs in ``tokens`` as a run (compared only where its first word stands)."""
+    if not phrase:
+        return True
+    n, first = len(phrase), phrase[0]
+    return any(t == first and tuple(tokens[k : k + n]) == phrase for k, t in enumerate(tokens))
 
 
 def _clip(text: str, limit: int) -> str:
@@ -444,15 +448,17 @@ def check_terms(ctx: PairContext, link: Link) -> list[Observation]:
     for first in (True, False):
         me, them = (ctx.a, ctx.b) if first else (ctx.b, ctx.a)
         mine_idx, their_idx = (link.a, link.b) if first else (link.b, link.a)
-        mine = _merged(me, mine_idx).concepts
+        # Merged once per side and only read below: _merged builds a fresh Features every call.
+        mine_merged, their_merged = _merged(me, mine_idx), _merged(them, their_idx)
+        mine = mine_merged.concepts
         mine_near = _merged(me, neighbourhood(me, mine_idx))
         near = _merged(them, neighbourhood(them, their_idx))
         theirs = set(near.concepts) | near.weak_concepts
         known = me.glossary_concepts & them.glossary_concepts
         generic = me.generic_concepts | them.generic_concepts
-        linked = _merged(them, their_idx).concepts
-        counted_mine = _merged(me, mine_idx).counted()
-        counted_theirs = _merged(them, their_idx).counted()
+        linked = their_merged.concepts
+        counted_mine = mine_merged.counted()
+        counted_theirs = their_merged.counted()
         # "1 Iron" against "1 Gold": the same count of two things of one kind is a swap even where the other
         # thing is named in a neighbouring sentence too.
         recounted = {
@@ -475,7 +481,7 @@ def check_terms(ctx: PairContext, link: Link) -> list[Observation]:
                 continue  # a loose link moves terms around
             elif concept in generic or set(instead) & generic:
                 instead = []  # a thing named everywhere stands in for others ("the board", "a marker")
-            loose = _merged(me, mine_idx).loose_concepts | _merged(them, their_idx).loose_concepts
+            loose = mine_merged.loose_concepts | their_merged.loose_concepts
             if concept in loose or set(instead) & loose:
                 instead = []  # "tile" for a contract tile, "ships" for ship figures: a bare word is no swap
             if instead and kind in SWAPPABLE_KINDS:

@@ -19,6 +19,8 @@ from typing import IO, Any
 
 import numpy as np
 
+from translations.audit import BLAS_THREAD_VARIABLES
+
 DIMENSIONS = 512
 
 
@@ -114,7 +116,7 @@ class EmbeddingWorker:
         env = {**os.environ, "PYTHONPATH": root + (os.pathsep + path if path else "")}
         # One BLAS thread: the main process works on the other core meanwhile, and OpenBLAS threads spin while
         # they wait — on a busy machine two of them burned several times the CPU of one.
-        env.update({name: "1" for name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")})
+        env.update({name: "1" for name in BLAS_THREAD_VARIABLES})
         try:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "translations.audit.embeddings"],

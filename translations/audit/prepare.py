@@ -195,16 +195,16 @@ def _prepare_text(spec: Any, inputs: AuditInputs, edition_id: str, sentences: li
 
 def glossary_matcher(spec: Any, terms: Mapping[str, Any], language: str) -> GlossaryMatcher | None:
     """The matcher of an edition's glossary terms (every form, lemmatised too; singular and plural forms told)."""
-    from translations.audit.segment import _lemma_pipeline
+    from translations.audit.segment import lemma_pipeline
 
     if not terms:
         return None
-    nlp = _lemma_pipeline(language)
+    forms = {concept: term.all_forms() for concept, term in terms.items()}
+    nlp = lemma_pipeline(language, (form for all_forms in forms.values() for form in all_forms))
 
     def lemmatize(form: str) -> list[str]:
         return [(t.lemma_ or t.text).lower() for t in nlp(form) if not t.is_space]
 
-    forms = {concept: term.all_forms() for concept, term in terms.items()}
     numbers = {concept: grammatical_numbers(term) for concept, term in terms.items()}
     kinds = {c.id: c.kind for c in spec.concepts.values()}
     variants = {concept: term.variants for concept, term in terms.items()}

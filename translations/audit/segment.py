@@ -13,6 +13,7 @@ tokens, lookup lemmas from spacy-lookups-data, and source offsets for every char
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -182,12 +183,55 @@ def _register_lemmatizer() -> str:
     return LEMMATIZER
 
 
-@cache
-def _lemma_pipeline(language: str) -> Any:
-    """blank(lang) + sentencizer + lookup lemmatizer over spacy-lookups-data's table for the language."""
-    import spacy
+_WHITESPACE = re.compile(r"\s+")
 
-    nlp = spacy.blank(language)
+
+def exceptions_in(language: str, texts: Iterable[str]) -> frozenset[str]:
+    """The keys of spaCy's tokenizer exceptions for ``language`` that can apply anywhere in ``texts``.
+
+    A tokenizer exception (``"z.B."``, ``"d.w.z."``, ``"don't"``) acts only where its string stands in the text:
+    spaCy looks it up by a whitespace-delimited chunk's exact text, or (for a key holding punctuation or a space)
+    matches its tokens in sequence. Either way its characters, whitespace aside, occur in the text in a row. So a
+    tokenizer holding only the keys found that way cuts these texts exactly as one holding all of them — and
+    building one costs a few milliseconds instead of a quarter second for Dutch's 4,670 exceptions.
+    """
+    from spacy.util import get_lang_class
+
+    corpus = _WHITESPACE.sub("", "\n".join(texts))
+    bigrams = {corpus[i : i + 2] for i in range(len(corpus) - 1)}
+    found = []
+    for key in get_lang_class(language).Defaults.tokenizer_exceptions:
+        bare = _WHITESPACE.sub("", key)
+        # Most keys miss on a two-character window already; only the rest are searched for in full.
+        if all(bare[i : i + 2] in bigrams for i in range(len(bare) - 1)) and bare in corpus:
+            found.append(key)
+    return frozenset(found)
+
+
+def lemma_pipeline(language: str, texts: Iterable[str]) -> Any:
+    """A pipeline that segments, tokenizes and lemmatizes ``texts`` exactly as ``spacy.blank(language)`` with
+    the sentencizer and the lookup lemmatizer would (see :func:`exceptions_in`); only for those texts."""
+    return _lemma_pipeline(language, exceptions_in(language, texts))
+
+
+@cache
+def _lemma_pipeline(language: str, exceptions: frozenset[str]) -> Any:
+    """blank(lang) + sentencizer + lookup lemmatizer over spacy-lookups-data's table for the language, with the
+    tokenizer exceptions narrowed to ``exceptions``. The tokenizer is built by spaCy's own factory, from the
+    language's defaults with only the exceptions table replaced."""
+    from types import SimpleNamespace
+
+    from spacy.language import create_tokenizer
+    from spacy.util import get_lang_class
+
+    language_class = get_lang_class(language)
+    rules = {k: v for k, v in language_class.Defaults.tokenizer_exceptions.items() if k in exceptions}
+    narrowed = type("Defaults", (language_class.Defaults,), {"tokenizer_exceptions": rules})
+
+    def tokenizer(nlp: Any) -> Any:
+        return create_tokenizer()(SimpleNamespace(vocab=nlp.vocab, Defaults=narrowed))
+
+    nlp = language_class(create_tokenizer=tokenizer)
     nlp.add_pipe("sentencizer")
     nlp.add_pipe(_register_lemmatizer())
     return nlp
@@ -217,7 +261,7 @@ def segment(ingested: IngestedText, language: str, *, lemmas: bool = True) -> li
     :func:`add_lemmas` fills ``Sentence.lemmas`` later: the audit hands the sentences to the sentence encoder
     first and loads the (large) lemma table while the encoder works.
     """
-    nlp = _lemma_pipeline(language)
+    nlp = lemma_pipeline(language, (block.text for block in ingested.blocks))
     out: list[Sentence] = []
     with nlp.select_pipes(disable=[LEMMATIZER]):
         docs = list(nlp.pipe(block.text for block in ingested.blocks))
