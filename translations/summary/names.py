@@ -79,7 +79,11 @@ class SpecNames:
         concept = self.concept_named(key, variants=False)
         if concept is None:
             return None
-        return concept, humanise(key).casefold() in self.english[concept][1]
+        return concept, self.is_plural(key, concept)
+
+    def is_plural(self, text: str, concept: str) -> bool:
+        """True when `text` spells the English plural of `concept` (`goods`, `points`), not its singular."""
+        return humanise(text).casefold() in self.english[concept][1]
 
     def item(self, item_id: str) -> Any | None:
         """The component, face (record) or board area `item_id` names, if any."""

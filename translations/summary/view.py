@@ -226,11 +226,11 @@ class ViewBuilder:
         return self.icons.svg(concept_id, concept.kind, self.resolver.term(concept_id))
 
     def name_of(self, concept: str | None, name: str, plural: bool = False) -> str:
-        """A component/area name: its glossary term (capitalised, singular or plural) when it has a concept, else
-        its translated English name."""
+        """A component/area name, capitalised: its glossary term (singular or plural) when it has a concept,
+        else its translated English name."""
         if concept and concept in self.spec.concepts:
             return self.term_html(concept, plural=plural, capital=True)
-        return self.plain_text(name)
+        return self.plain_text(name, capital=True)
 
     def term_html(self, concept: str, plural: bool = False, capital: bool = False, case: str | None = None) -> str:
         term = self.resolver.term(concept, plural=plural, case=case)
@@ -254,15 +254,19 @@ class ViewBuilder:
     def item_name(self, item: Any) -> str:
         """A component's, face's or board area's name: its glossary term, its own name, or for a face with
         neither, its component's name and its number among the component's faces ("Großes Schiff 1")."""
-        if getattr(item, "concept", None) in self.spec.concepts or getattr(item, "name", ""):
-            return self.name_of(getattr(item, "concept", None), item.name)
+        if getattr(item, "concept", None) in self.spec.concepts:
+            return self.name_of(item.concept, item.name)
+        if getattr(item, "name", ""):
+            return self.plain_text(item.name, capital=True)
         component = self.spec.components[item.component]
         name = self.name_of(component.concept, component.name)
         number = format_value(self.names.record_number(item), self.lang)
         return f"{name}\u00a0{number}" if self.html else f"{name} {number}"
 
-    def value(self, value: Any) -> str:
-        """A cell value: numbers per locale, concept ids as terms (with icons), mappings as `n × term`."""
+    def value(self, value: Any, capital: bool = False) -> str:
+        """A cell value: numbers per locale, concept ids as terms (with icons), mappings as `n × term`, other ids
+        named as `translations.summary.names` says. `capital`: a word starting a table cell is capitalised
+        ("Charterschip", "Koloniaal toezicht"), as the names in the first column are."""
         from markupsafe import escape
 
         if isinstance(value, dict):
@@ -271,19 +275,20 @@ class ViewBuilder:
                      else f"{self.label(k)}: {self.value(v)}" for k, v in value.items()]
             return ", ".join(parts)
         if isinstance(value, list | tuple):
-            return ", ".join(self.value(v) for v in value)
-        if isinstance(value, str) and value in self.spec.concepts:
-            # A term alone in a cell has no article: the glossary's `nom_sg` form where it differs (nl prints
-            # only "het koloniale toezicht"; a bare cell reads "koloniaal toezicht").
-            return self.term_html(value, case="nom")
+            return ", ".join(self.value(v, capital=capital and i == 0) for i, v in enumerate(value))
+        if isinstance(value, str) and (concept := self.names.concept_named(value, variants=False)):
+            # A term alone in a cell has no article: the glossary's `nom` form where it differs (nl prints
+            # only "het koloniale toezicht"; a bare cell reads "koloniaal toezicht"). Its number is the English
+            # id's: `goods` (an objective of goods) reads "Waren", `good` (one good) "Ware".
+            return self.term_html(concept, plural=self.names.is_plural(value, concept), case="nom", capital=capital)
         if isinstance(value, str) and (concept := self._concept_of(value)):
-            return self.term_html(concept)
+            return self.term_html(concept, capital=capital)
         if isinstance(value, str) and (item := self.names.item(value)) is not None:
             return self.item_name(item)
         if isinstance(value, str) and (concept := self.names.concept_named(value)):
-            return self.term_html(concept, case="nom")
+            return self.term_html(concept, case="nom", capital=capital)
         if isinstance(value, str) and IDENTIFIER.fullmatch(value):
-            return self.plain_text(label_msgid(value))
+            return self.plain_text(label_msgid(value), capital=capital)
         if value is None:
             return "–"
         if isinstance(value, bool):
@@ -375,7 +380,8 @@ class ViewBuilder:
     def table_view(self, table: Any) -> TableView:
         """A table, each value cell marked with its provenance (the first column is the row's key)."""
         file, path = table.origin.file, table.origin.path
-        rows = [[self.value(cell) if j == 0 else self.marked(self.value(cell), file, f"{path}/rows/{i}/{j}")
+        rows = [[self.value(cell, capital=True) if j == 0
+                 else self.marked(self.value(cell, capital=True), file, f"{path}/rows/{i}/{j}")
                  for j, cell in enumerate(row)] for i, row in enumerate(table.rows)]
         weakest = max((self.provenance(file, f"{path}/rows/{i}") for i in range(len(table.rows))),
                       key=lambda c: PROVENANCE_RANK.get(c, 0), default="sourced")
@@ -428,7 +434,7 @@ class ViewBuilder:
             keys = self.names.shown_keys(comp.id)
             columns = [self.plain_text(N_("Name")), self.plain_text(N_("Count")), *(self.label(k) for k in keys)]
             rows = [[self.item_name(r), self.value(r.count),
-                     *(self.marked(self.value(self.names.face_value(r, k)), r.origin.file,
+                     *(self.marked(self.value(self.names.face_value(r, k), capital=True), r.origin.file,
                                    f"{r.origin.path}/attributes/{k}")
                        if k in r.attributes else "–" for k in keys)] for r in records]
             tables.append(TableView(f"table-{comp.id}", self.name_of(comp.concept, comp.name, plural=True),
@@ -448,7 +454,7 @@ class ViewBuilder:
                    self.plain_text(N_("Details"))]
         rows = []
         for area in self.spec.areas.values():
-            rows.append([self.name_of(area.concept, area.name), self.plain_text(humanise(area.kind)),
+            rows.append([self.name_of(area.concept, area.name), self.plain_text(humanise(area.kind), capital=True),
                          self.value(len(area.spaces)) if area.spaces else "–",
                          ", ".join(self.marked(self.value({key: value}), area.origin.file,
                                                f"{area.origin.path}/attributes/{key}")
