@@ -117,7 +117,7 @@ def test_a_column_header_takes_the_number_of_its_key(specs, lang: str, points: s
 
 @pytest.mark.parametrize(("lang", "first", "reward"), [("en", "Large Ship 1", "Objective Card stack°"),
                                                        ("de", "Großes Schiff 1", "Stapel mit Zielkarten°"),
-                                                       ("nl", "Groot schip 1", "stapel doelkaarten°")])
+                                                       ("nl", "Groot schip 1", "Stapel doelkaarten°")])
 def test_a_face_without_a_name_is_named_by_its_component(specs, lang: str, first: str, reward: str) -> None:
     """`ship.large.l01` reads as its component's term and number; a frame marker's `objective_stack` reward as
     a catalog label, still marked as inferred."""

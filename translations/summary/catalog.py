@@ -136,9 +136,8 @@ def _attribute_keys(node: yaml.Node | None, names: SpecNames, where: str) -> Ite
     """Labels of the attributes a summary shows (`_node_shown`), unless they name a concept (shown as its term:
     `SpecNames.header_concept`), and of the keys of maps nested in them (`{admiral: 1, spanish_frigate_counters:
     3}` in a list)."""
-    concepts = frozenset(names.spec.concepts)
     for key, key_node, value in _node_items(node) if node is not None else ():
-        if not _node_shown(value, concepts):
+        if not _node_shown(value, names.shown_ids):
             continue
         if names.header_concept(key) is None:
             yield key_node.start_mark.line + 1, humanise(key), f"{where}: attribute {key}"

@@ -60,6 +60,10 @@ class SpecNames:
             plural = {t.plural.casefold() for t in terms if t.plural} - singular
             variants = {v.casefold() for t in terms for v in t.variants} - singular - plural
             self.english[concept.id] = (frozenset(singular), frozenset(plural), frozenset(variants))
+        #: The strings a table shows as terms: concept ids, and ids of components and board areas with a concept
+        #: (`good.wood` reads "Holz": an objective card names its good, a compass tile its island).
+        items = [*spec.components.values(), *spec.areas.values()]
+        self.shown_ids = frozenset(spec.concepts) | {i.id for i in items if getattr(i, "concept", None) in spec.concepts}
 
     def concept_named(self, text: str, variants: bool = True) -> str | None:
         """The concept `text` is the id of, else the one concept whose English term or plural (or, with
@@ -112,8 +116,7 @@ class SpecNames:
     def shown_keys(self, component_id: str) -> list[str]:
         """The attribute columns of a component's face table: those a summary shows for any of its faces."""
         records = self.spec.records_of(component_id)
-        concepts = self.spec.concepts
-        return list(dict.fromkeys(k for r in records for k in shown_attributes(r.attributes, concepts)))
+        return list(dict.fromkeys(k for r in records for k in shown_attributes(r.attributes, self.shown_ids)))
 
     def label_messages(self) -> dict[str, set[str]]:
         """Catalog labels the face tables and spec tables show, by the item they come from (`record:<id>`,

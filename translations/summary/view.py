@@ -275,6 +275,8 @@ class ViewBuilder:
                      else f"{self.label(k)}: {self.value(v)}" for k, v in value.items()]
             return ", ".join(parts)
         if isinstance(value, list | tuple):
+            if not value:
+                return "–"
             return ", ".join(self.value(v, capital=capital and i == 0) for i, v in enumerate(value))
         if isinstance(value, str) and (concept := self.names.concept_named(value, variants=False)):
             # A term alone in a cell has no article: the glossary's `nom` form where it differs (nl prints
@@ -458,7 +460,7 @@ class ViewBuilder:
                          self.value(len(area.spaces)) if area.spaces else "–",
                          ", ".join(self.marked(self.value({key: value}), area.origin.file,
                                                f"{area.origin.path}/attributes/{key}")
-                                   for key, value in shown_attributes(area.attributes, self.spec.concepts).items())])
+                                   for key, value in shown_attributes(area.attributes, self.names.shown_ids).items())])
         return [TableView("areas", self.plain_text(N_("Board areas")), columns, rows)]
 
     def build(self) -> SummaryView:
