@@ -18,7 +18,7 @@ from rulespec.model import load_spec
 from translations.summary.i18n import translations_for
 from translations.summary.render import render_summary, summary_with_view
 from translations.summary.terms import TermResolver
-from translations.summary.text import PlaceholderError, expand
+from translations.summary.text import PlaceholderError, capitalise, expand
 
 FIXTURE = Path(__file__).parent / "summary_fixtures" / "mini_voyage"
 LANGS = ("en", "de", "nl")
@@ -177,7 +177,8 @@ def test_german_and_dutch_summaries_use_the_glossary_terms(game_spec) -> None:
         assert concepts, f"{lang} translations name no glossary concept"
         for concept in sorted(concepts):
             term = resolver.resolve(concept)
-            assert term.singular in text or term.plural in text, f"{lang}: {concept} term {term.singular!r} missing"
+            forms = {form for plain in (term.singular, term.plural) for form in (plain, capitalise(plain, lang))}
+            assert any(form in text for form in forms), f"{lang}: {concept} term {term.singular!r} missing"
 
 
 def _copy_spec(spec, tmp_path: Path) -> Path:

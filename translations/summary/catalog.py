@@ -37,6 +37,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from babel.messages.pofile import read_po, write_po
 
+from translations.summary.names import SpecNames, humanise
+
 REPO = Path(__file__).resolve().parents[2]
 LOCALE_DIR = REPO / "translations" / "locale"
 TEMPLATES_DIR = REPO / "translations" / "summary" / "templates"
@@ -60,9 +62,12 @@ _PLACEHOLDER = re.compile(
 
 
 # -- the spec extraction method ----------------------------------------------------------------------------
-def _humanise(identifier: str) -> str:
-    words = identifier.replace(".", " ").replace("_", " ").strip()
-    return words[:1].upper() + words[1:]
+@lru_cache(maxsize=16)
+def _spec_names(folder: Path) -> SpecNames:
+    """The naming rules (`translations.summary.names`) of the game whose spec folder is `folder`."""
+    from rulespec.model import load_spec
+
+    return SpecNames(load_spec(folder))
 
 
 @lru_cache(maxsize=16)
@@ -127,34 +132,43 @@ def _node_shown(node: yaml.Node | None, concepts: frozenset[str]) -> bool:
     return False
 
 
-def _attribute_keys(node: yaml.Node | None, concepts: frozenset[str], where: str) -> Iterator[Found]:
-    """Labels of the attributes a summary shows (`_node_shown`), unless they are concept ids (shown as terms),
-    and of the keys of maps nested in them (`{admiral: 1, spanish_frigate_counters: 3}` in a list)."""
+def _attribute_keys(node: yaml.Node | None, names: SpecNames, where: str) -> Iterator[Found]:
+    """Labels of the attributes a summary shows (`_node_shown`), unless they name a concept (shown as its term:
+    `SpecNames.header_concept`), and of the keys of maps nested in them (`{admiral: 1, spanish_frigate_counters:
+    3}` in a list)."""
     for key, key_node, value in _node_items(node) if node is not None else ():
-        if not _node_shown(value, concepts):
+        if not _node_shown(value, names.shown_ids):
             continue
-        if key not in concepts:
-            yield key_node.start_mark.line + 1, _humanise(key), f"{where}: attribute {key}"
-        yield from _nested_keys(value, concepts, where)
+        if names.header_concept(key) is None:
+            yield key_node.start_mark.line + 1, humanise(key), f"{where}: attribute {key}"
+        yield from _nested_keys(value, names, where)
 
 
-def _nested_keys(node: yaml.Node, concepts: frozenset[str], where: str) -> Iterator[Found]:
+def _nested_keys(node: yaml.Node, names: SpecNames, where: str) -> Iterator[Found]:
     if isinstance(node, yaml.SequenceNode):
         for item in node.value:
-            yield from _nested_keys(item, concepts, where)
+            yield from _nested_keys(item, names, where)
     elif isinstance(node, yaml.MappingNode):
         inner = _field(node, "value")
         if _field(node, "provenance") is not None and inner is not None:
-            yield from _nested_keys(inner, concepts, where)
+            yield from _nested_keys(inner, names, where)
             return
         for key, key_node, value in _node_items(node):
-            if key not in concepts:
-                yield key_node.start_mark.line + 1, _humanise(key), f"{where}: attribute {key}"
-            yield from _nested_keys(value, concepts, where)
+            if names.header_concept(key) is None:
+                yield key_node.start_mark.line + 1, humanise(key), f"{where}: attribute {key}"
+            yield from _nested_keys(value, names, where)
 
 
-def _spec_messages(root: yaml.Node, kind: str, concepts: frozenset[str]) -> Iterator[Found]:
+def _labels(node: yaml.Node, labels: dict[str, set[str]], key: str, what: str) -> Iterator[Found]:
+    """The catalog labels (`SpecNames.label_messages`) an item's table cells show, at the item's line."""
+    for message in sorted(labels.get(key, ())):
+        yield node.start_mark.line + 1, message, f"{what}: value label"
+
+
+def _spec_messages(root: yaml.Node, kind: str, names: SpecNames) -> Iterator[Found]:
     """The translatable strings of one spec document (see module docstring)."""
+    concepts = frozenset(names.spec.concepts)
+    labels = names.label_messages() if kind in ("components", "board") else {}
 
     def text(item: yaml.Node, name: str, what: str) -> Iterator[Found]:
         node = _field(item, name)
@@ -182,10 +196,11 @@ def _spec_messages(root: yaml.Node, kind: str, concepts: frozenset[str]) -> Iter
         for comp in _list(_field(root, "components")):
             if _scalar(_field(comp, "concept")) not in concepts:
                 yield from text(comp, "name", "component")
-            yield from _attribute_keys(_field(comp, "attributes"), concepts, "component")
+            yield from _attribute_keys(_field(comp, "attributes"), names, "component")
         for record in _list(_field(root, "records")):
             yield from text(record, "name", "record")
-            yield from _attribute_keys(_field(record, "attributes"), concepts, "record")
+            yield from _attribute_keys(_field(record, "attributes"), names, "record")
+            yield from _labels(record, labels, f"record:{_scalar(_field(record, 'id'))}", "record")
         for deck in _list(_field(root, "decks")):
             yield from text(deck, "name", "deck")
     elif kind == "aid":
@@ -196,13 +211,14 @@ def _spec_messages(root: yaml.Node, kind: str, concepts: frozenset[str]) -> Iter
                 yield from text(area, "name", "area")
             kind_node = _field(area, "kind")
             if _scalar(kind_node) and kind_node is not None:
-                yield kind_node.start_mark.line + 1, _humanise(kind_node.value), "area kind"
-            yield from _attribute_keys(_field(area, "attributes"), concepts, "area")
+                yield kind_node.start_mark.line + 1, humanise(kind_node.value), "area kind"
+            yield from _attribute_keys(_field(area, "attributes"), names, "area")
         for table in _list(_field(root, "tables")):
             yield from text(table, "title", "table")
+            yield from _labels(table, labels, f"table:{_scalar(_field(table, 'id'))}", "table")
             for column in _list(_field(table, "columns")):
-                if _scalar(column) and column.value not in concepts:
-                    yield column.start_mark.line + 1, _humanise(column.value), "table column"
+                if _scalar(column) and names.header_concept(column.value) is None:
+                    yield column.start_mark.line + 1, humanise(column.value), "table column"
 
 
 def _aid_messages(root: yaml.Node) -> Iterator[Found]:
@@ -254,7 +270,7 @@ def extract_spec(fileobj: Any, keywords: Sequence[str], comment_tags: Sequence[s
         return
     from translations.summary.view import nothing_to_translate
 
-    for line, message, comment in _spec_messages(root, kind, _concept_ids(folder)):
+    for line, message, comment in _spec_messages(root, kind, _spec_names(folder)):
         if not nothing_to_translate(message):
             yield line, "_", message, [comment]
 

@@ -4,7 +4,9 @@ Numbers, glossary concepts (ids of concepts render as the term, with an icon in 
 built of those are shown; free strings (engine dispatch ids such as `extra_discover_tile`) are not, since they
 are neither printed on the components nor translatable prose. The catalog extraction
 (`translations.summary.catalog`) applies the same test, so every label the summary shows has a msgid and no msgid is
-extracted for a label it hides.
+extracted for a label it hides. A column is shown when any face shows it; its other string values are then
+named by `translations.summary.names` (a term, an item's name or a catalog label), never printed raw. The
+`concepts` passed here are `SpecNames.shown_ids`: concept ids and the ids of components and areas with a concept.
 """
 
 from __future__ import annotations

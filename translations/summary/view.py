@@ -24,6 +24,7 @@ import yaml
 
 from translations.summary.i18n import CatalogTranslations, translations_for
 from translations.summary.icons import IconSet
+from translations.summary.names import IDENTIFIER, SpecNames, humanise, label_msgid
 from translations.summary.terms import TermResolver
 from translations.summary.text import capitalise, expand, format_value
 from translations.summary.values import is_number, shown_attributes
@@ -54,12 +55,6 @@ KIND_LABELS: dict[str, str] = {
     "board": N_("board"), "tile": N_("tile"), "card": N_("card"), "piece": N_("piece"), "token": N_("token"),
     "marker": N_("marker"), "die": N_("die"), "resource": N_("resource"), "other": N_("other"),
 }
-
-
-def humanise(identifier: str) -> str:
-    """`victory_points` → `Victory points`: the English label (and msgid) of an id with no glossary concept."""
-    words = identifier.replace(".", " ").replace("_", " ").strip()
-    return words[:1].upper() + words[1:]
 
 
 @dataclass
@@ -189,6 +184,7 @@ class ViewBuilder:
         self.resolver = TermResolver(spec, lang, edition)
         self.tr = translations if translations is not None else translations_for(lang)
         self.icons = icons if icons is not None else IconSet.load()
+        self.names = SpecNames(spec)
         self.untranslated: set[str] = set()
         self.marks_used: set[str] = set()
         self._provenance: dict[str, list[tuple[str, str]]] | None = None
@@ -230,11 +226,11 @@ class ViewBuilder:
         return self.icons.svg(concept_id, concept.kind, self.resolver.term(concept_id))
 
     def name_of(self, concept: str | None, name: str, plural: bool = False) -> str:
-        """A component/area name: its glossary term (capitalised, singular or plural) when it has a concept, else
-        its translated English name."""
+        """A component/area name, capitalised: its glossary term (singular or plural) when it has a concept,
+        else its translated English name."""
         if concept and concept in self.spec.concepts:
             return self.term_html(concept, plural=plural, capital=True)
-        return self.plain_text(name)
+        return self.plain_text(name, capital=True)
 
     def term_html(self, concept: str, plural: bool = False, capital: bool = False, case: str | None = None) -> str:
         term = self.resolver.term(concept, plural=plural, case=case)
@@ -246,29 +242,55 @@ class ViewBuilder:
 
         return f'{self.icon_for(concept) or ""}{escape(term)}'
 
-    def label(self, key: str) -> str:
-        """A column or attribute name: the concept's term when the key is a concept id, else a msgid."""
-        if key in self.spec.concepts:
-            return self.term_html(key)
-        return self.plain_text(humanise(key))
+    def label(self, key: str, capital: bool = True) -> str:
+        """A column or attribute name: the term of the concept the key names (`translations.summary.names`), in
+        the number of the English key (`points` → "Punkte"), else the key in words as a msgid; capitalised as
+        a header is, unless it counts things after a number ("2 × hout")."""
+        header = self.names.header_concept(key)
+        if header is not None:
+            return self.term_html(header[0], plural=header[1], capital=capital)
+        return self.plain_text(humanise(key), capital=capital)
 
-    def value(self, value: Any) -> str:
-        """A cell value: numbers per locale, concept ids as terms (with icons), mappings as `n × term`."""
+    def item_name(self, item: Any) -> str:
+        """A component's, face's or board area's name: its glossary term, its own name, or for a face with
+        neither, its component's name and its number among the component's faces ("Großes Schiff 1")."""
+        if getattr(item, "concept", None) in self.spec.concepts:
+            return self.name_of(item.concept, item.name)
+        if getattr(item, "name", ""):
+            return self.plain_text(item.name, capital=True)
+        component = self.spec.components[item.component]
+        name = self.name_of(component.concept, component.name)
+        number = format_value(self.names.record_number(item), self.lang)
+        return f"{name}\u00a0{number}" if self.html else f"{name} {number}"
+
+    def value(self, value: Any, capital: bool = False) -> str:
+        """A cell value: numbers per locale, concept ids as terms (with icons), mappings as `n × term`, other ids
+        named as `translations.summary.names` says. `capital`: a word starting a table cell is capitalised
+        ("Charterschip", "Koloniaal toezicht"), as the names in the first column are."""
         from markupsafe import escape
 
         if isinstance(value, dict):
             # {concept: n} is a quantity of things ("2 × Wood"); other keys are named values ("Circles: 3").
-            parts = [f"{self.value(v)}\u00a0×\u00a0{self.label(k)}" if k in self.spec.concepts and is_number(v)
+            parts = [f"{self.value(v)}\u00a0×\u00a0{self.label(k, capital=False)}" if k in self.spec.concepts and is_number(v)
                      else f"{self.label(k)}: {self.value(v)}" for k, v in value.items()]
             return ", ".join(parts)
         if isinstance(value, list | tuple):
-            return ", ".join(self.value(v) for v in value)
-        if isinstance(value, str) and value in self.spec.concepts:
-            # A term alone in a cell has no article: the glossary's `nom_sg` form where it differs (nl prints
-            # only "het koloniale toezicht"; a bare cell reads "koloniaal toezicht").
-            return self.term_html(value, case="nom")
+            if not value:
+                return "–"
+            return ", ".join(self.value(v, capital=capital and i == 0) for i, v in enumerate(value))
+        if isinstance(value, str) and (concept := self.names.concept_named(value, variants=False)):
+            # A term alone in a cell has no article: the glossary's `nom` form where it differs (nl prints
+            # only "het koloniale toezicht"; a bare cell reads "koloniaal toezicht"). Its number is the English
+            # id's: `goods` (an objective of goods) reads "Waren", `good` (one good) "Ware".
+            return self.term_html(concept, plural=self.names.is_plural(value, concept), case="nom", capital=capital)
         if isinstance(value, str) and (concept := self._concept_of(value)):
-            return self.term_html(concept)
+            return self.term_html(concept, capital=capital)
+        if isinstance(value, str) and (item := self.names.item(value)) is not None:
+            return self.item_name(item)
+        if isinstance(value, str) and (concept := self.names.concept_named(value)):
+            return self.term_html(concept, case="nom", capital=capital)
+        if isinstance(value, str) and IDENTIFIER.fullmatch(value):
+            return self.plain_text(label_msgid(value), capital=capital)
         if value is None:
             return "–"
         if isinstance(value, bool):
@@ -360,7 +382,8 @@ class ViewBuilder:
     def table_view(self, table: Any) -> TableView:
         """A table, each value cell marked with its provenance (the first column is the row's key)."""
         file, path = table.origin.file, table.origin.path
-        rows = [[self.value(cell) if j == 0 else self.marked(self.value(cell), file, f"{path}/rows/{i}/{j}")
+        rows = [[self.value(cell, capital=True) if j == 0
+                 else self.marked(self.value(cell, capital=True), file, f"{path}/rows/{i}/{j}")
                  for j, cell in enumerate(row)] for i, row in enumerate(table.rows)]
         weakest = max((self.provenance(file, f"{path}/rows/{i}") for i in range(len(table.rows))),
                       key=lambda c: PROVENANCE_RANK.get(c, 0), default="sourced")
@@ -410,18 +433,18 @@ class ViewBuilder:
             records = self.spec.records_of(comp.id)
             if not records:
                 continue
-            concepts = self.spec.concepts
-            keys = list(dict.fromkeys(k for r in records for k in shown_attributes(r.attributes, concepts)))
+            keys = self.names.shown_keys(comp.id)
             columns = [self.plain_text(N_("Name")), self.plain_text(N_("Count")), *(self.label(k) for k in keys)]
-            rows = [[self.plain_text(r.name) if r.name else r.id, self.value(r.count),
-                     *(self.marked(self.value(r.attributes.get(k)), r.origin.file, f"{r.origin.path}/attributes/{k}")
+            rows = [[self.item_name(r), self.value(r.count),
+                     *(self.marked(self.value(self.names.face_value(r, k), capital=True), r.origin.file,
+                                   f"{r.origin.path}/attributes/{k}")
                        if k in r.attributes else "–" for k in keys)] for r in records]
             tables.append(TableView(f"table-{comp.id}", self.name_of(comp.concept, comp.name, plural=True),
                                     columns, rows))
         for deck in self.spec.decks.values():
             columns = [self.plain_text(N_("Part")), self.plain_text(N_("Count"))]
-            rows = [[self.name_of(self.spec.components[c].concept, self.spec.components[c].name)
-                     if c in self.spec.components else c, self.value(n)] for c, n in deck.parts]
+            rows = [[self.item_name(self.spec.components[c]) if c in self.spec.components else self.value(c),
+                     self.value(n)] for c, n in deck.parts]
             rows.append([self.plain_text(N_("Total")), self.value(deck.size)])
             tables.append(TableView(f"table-{deck.id}", self.plain_text(deck.name), columns, rows))
         return tables
@@ -433,11 +456,11 @@ class ViewBuilder:
                    self.plain_text(N_("Details"))]
         rows = []
         for area in self.spec.areas.values():
-            rows.append([self.name_of(area.concept, area.name), self.plain_text(humanise(area.kind)),
+            rows.append([self.name_of(area.concept, area.name), self.plain_text(humanise(area.kind), capital=True),
                          self.value(len(area.spaces)) if area.spaces else "–",
                          ", ".join(self.marked(self.value({key: value}), area.origin.file,
                                                f"{area.origin.path}/attributes/{key}")
-                                   for key, value in shown_attributes(area.attributes, self.spec.concepts).items())])
+                                   for key, value in shown_attributes(area.attributes, self.names.shown_ids).items())])
         return [TableView("areas", self.plain_text(N_("Board areas")), columns, rows)]
 
     def build(self) -> SummaryView:
