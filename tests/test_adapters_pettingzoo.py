@@ -115,3 +115,25 @@ def test_the_wrapper_refuses_what_pettingzoos_refuses_before_reset() -> None:
     ours.reset(seed=1)
     ours.agent_selection = "player_1"  # written through to the environment, which every reader sees
     assert ours.unwrapped.agent_selection == "player_1" == ours.agent_selection
+
+
+def test_the_wrapper_enforces_the_order_pettingzoos_enforces(caplog: pytest.LogCaptureFixture) -> None:
+    """Iterating twice without a step fails as in PettingZoo's wrapper; so do ``agent_iter`` and ``step`` before
+    ``reset()``; a step after every agent is done only logs a warning, and leaves the game as it is."""
+    e = env(game=RNFL, players=2)
+    with pytest.raises(Exception, match="reset"):
+        e.agent_iter()
+    with pytest.raises(Exception, match="reset"):
+        e.step(0)
+    e.reset(seed=2)
+    agents = iter(e.agent_iter())
+    assert next(agents) == e.agent_selection
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(agents)
+    e.step(e.unwrapped.legal_actions()[0])
+    for _ in e.agent_iter():
+        _, _, termination, truncation, _ = e.last(observe=False)
+        e.step(None if termination or truncation else e.unwrapped.legal_actions()[0])
+    assert e.agents == []
+    e.step(None)
+    assert e.agents == [] and "step() called after all agents are terminated" in caplog.text

@@ -31,6 +31,8 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
+from pettingzoo.utils.env_logger import EnvLogger
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
 
 from engine.adapters.observing import observation_tensor
 from engine.adapters.profile import game_profile
@@ -93,6 +95,37 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
         return self.env.last(observe)
+
+    def step(self, action: Any) -> None:
+        if self._has_reset and self.env.agents:  # the game goes on: step the environment (the common case)
+            self._has_updated = True
+            self.env.step(action)
+        else:  # PettingZoo's error before reset, or its warning once every agent is done
+            super().step(action)
+
+    def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _AgentIterable(self, max_iter)
+
+
+class _AgentIterable(AECOrderEnforcingIterable):
+    def __iter__(self) -> AECOrderEnforcingIterator:
+        return _AgentIterator(self.env, self.max_iter)
+
+
+class _AgentIterator(AECOrderEnforcingIterator):
+    """PettingZoo's order-enforcing agent iterator, in one call a step that reads the environment directly."""
+
+    def __next__(self) -> str:
+        wrapper = self.env
+        wrapped = wrapper.env  # type: ignore[attr-defined]
+        if not wrapped.agents or self.iters_til_term <= 0:
+            raise StopIteration
+        self.iters_til_term -= 1
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"  # type: ignore[attr-defined]
+        wrapper._has_updated = False  # type: ignore[attr-defined]
+        return wrapped.agent_selection
 
 
 class RulespecEnv(AECEnv):
@@ -159,7 +192,7 @@ class RulespecEnv(AECEnv):
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        stepper = self._stepper()
+        stepper = self.stepper or self._stepper()  # (the attribute first: the method only to raise)
         if action is None:
             raise ValueError(f"{agent} must choose an action (a code from its action mask)")
         self._cumulative_rewards[agent] = 0.0
@@ -184,7 +217,7 @@ class RulespecEnv(AECEnv):
 
     def legal_actions(self) -> list[int]:
         """The codes legal for the agent to move (what its action mask marks), without building any tensor."""
-        return self._stepper().legal_codes()
+        return (self.stepper or self._stepper()).legal_codes()
 
     def action_to_string(self, action: int) -> str:
         return self.profile.codes.describe(int(action))
