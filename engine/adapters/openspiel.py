@@ -201,7 +201,8 @@ class RulespecState(pyspiel.State):
         stepper = self._stepper
         if stepper is not None:
             stepper.apply(action)
-            self._current = TERMINAL if stepper.is_terminal() else stepper.current_player
+            state = stepper.state  # (asked directly: the compiled stepper's own accessors cost as much again)
+            self._current = TERMINAL if state.is_terminal() else state.current_player
             return
         if not 0 <= action < SEED_OUTCOMES:
             raise ValueError(f"chance outcome {action} is outside 0 … {SEED_OUTCOMES - 1}")

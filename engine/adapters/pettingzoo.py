@@ -197,13 +197,14 @@ class RulespecEnv(AECEnv):
             raise ValueError(f"{agent} must choose an action (a code from its action mask)")
         self._cumulative_rewards[agent] = 0.0
         stepper.apply(int(action))
-        if stepper.is_terminal():
-            returns = win_loss_returns(stepper.state)
+        state = stepper.state  # (asked directly: the compiled stepper's own accessors cost as much again)
+        if state.is_terminal():
+            returns = win_loss_returns(state)
             self.rewards = {a: returns[seat] for seat, a in enumerate(self.possible_agents)}
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()  # (only here: before the end every reward is 0, nothing to add)
         else:
-            self.agent_selection = self.possible_agents[stepper.current_player]
+            self.agent_selection = self.possible_agents[state.current_player]
         if self.render_mode == "human":
             self.render()
 
