@@ -17,7 +17,7 @@ closest to what the code itself costs on a shared machine; the median says how t
 A random agent over codes picks among the first steps of the actions, so its games are not the native random
 bot's games; both are "random play", of about as many engine actions (each line says how many, and how many
 steps the codes took), so every figure is also given per engine action. ``--instructions`` also counts CPU
-instructions per game and per action with callgrind (native, loop and stepper), figures the machine's load
+instructions per game and per action with callgrind (every API), figures the machine's load
 cannot move.
 
 **MCTS.** OpenSpiel's ``MCTSBot`` (UCT, ``RandomRolloutEvaluator``) in one seat against random bots in the
@@ -201,7 +201,7 @@ def speed(args: argparse.Namespace) -> None:
         games = max(10, args.games // 4)
         print(f"  instructions (callgrind, {games} warm games):")
         first = first_action = 0.0
-        for api in ("native", "loop", "stepper"):
+        for api in PLAYERS:
             per_game = instructions_per_game(api, args.game, args.players, games)
             actions, _ = PLAYERS[api](args.game, args.players, range(1, 1 + games))  # the games counted, replayed
             per_action = per_game * games / actions

@@ -232,3 +232,41 @@ def test_information_state_recalls_what_chance_showed_the_player() -> None:
                     assert gone not in state.information_state_string(other)
             return
     pytest.fail("no load that put cards back in 30 games")
+
+
+@pytest.mark.parametrize(("name", "players"), [(RNFL, 2), (RNFL, 4), (FD, 3)])
+def test_python_answers_equal_pyspiels_at_every_node(name: str, players: int) -> None:
+    """``legal_actions`` (for the player to move, each seat and the pseudo-players), ``is_chance_node`` and
+    ``is_player_node`` answered in Python give what pyspiel's C++ gives, at the chance nodes, mid-decision, on a
+    clone that has not yet replayed its history, and at the end."""
+    game = pyspiel.load_game(name, {"players": players})
+    rng = np.random.default_rng(players)
+    state = game.new_initial_state()
+    checked_clone = False
+    while True:
+        current = state.current_player()
+        probes = [state]
+        if not checked_clone and current >= 0:
+            probes.append(state.clone())  # (its first question replays the history)
+            checked_clone = True
+        for probe in probes:
+            assert probe.legal_actions() == pyspiel.State.legal_actions(probe)
+            for player in {*range(players), current}:
+                assert probe.legal_actions(player) == pyspiel.State.legal_actions(probe, player)
+            assert probe.is_chance_node() == pyspiel.State.is_chance_node(probe)
+            assert probe.is_player_node() == pyspiel.State.is_player_node(probe)
+        if state.is_terminal():
+            break
+        actions = state.legal_actions()
+        assert actions and isinstance(actions, list) and all(type(a) is int for a in actions)
+        state.apply_action(actions[rng.integers(len(actions))])
+    assert state.legal_actions() == [] and not state.is_chance_node() and not state.is_player_node()
+
+
+def test_legal_actions_is_a_new_list_each_call() -> None:
+    """Callers may change the list they get (as pyspiel's own is a new list): the state is not changed by it."""
+    state = pyspiel.load_game(RNFL).new_initial_state_for_seed(5)
+    first = state.legal_actions()
+    expected = list(first)
+    first.clear()
+    assert state.legal_actions() == expected and expected

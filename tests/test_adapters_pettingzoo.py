@@ -65,3 +65,75 @@ def test_render_shows_the_board_to_the_agent_to_move() -> None:
     e.reset(seed=2)
     text = e.render()
     assert "Voyage 1" in text and "you" in text
+
+
+def _trace(e: object, seed: int) -> list[tuple[object, ...]]:
+    """What a masked random game shows through ``e`` at every step (agent, last(), the public dicts)."""
+    e.reset(seed=seed)  # type: ignore[attr-defined]
+    rng = np.random.default_rng(seed)
+    seen: list[tuple[object, ...]] = []
+    for agent in e.agent_iter():  # type: ignore[attr-defined]
+        observation, reward, termination, truncation, info = e.last()  # type: ignore[attr-defined]
+        seen.append((
+            agent, reward, termination, truncation, info, observation["action_mask"].tolist(),
+            observation["observation"].tolist(), list(e.agents), dict(e.rewards),  # type: ignore[attr-defined]
+            dict(e._cumulative_rewards), dict(e.terminations), dict(e.truncations),  # type: ignore[attr-defined]
+        ))  # fmt: skip
+        if termination or truncation:
+            e.step(None)  # type: ignore[attr-defined]
+        else:
+            e.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))  # type: ignore[attr-defined]
+    return seen
+
+
+@pytest.mark.parametrize(("game", "players"), [(RNFL, 3), (FD, 4)])
+def test_the_wrapper_shows_what_pettingzoos_own_shows(game: str, players: int) -> None:
+    """Our order-enforcing wrapper (properties instead of ``__getattr__``, ``last`` asked of the environment)
+    shows, step by step, what PettingZoo's ``OrderEnforcingWrapper`` over the same environment shows."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    ours = env(game=game, players=players)
+    theirs = OrderEnforcingWrapper(type(ours.unwrapped)(game=game, players=players))
+    assert isinstance(ours, OrderEnforcingWrapper)
+    assert _trace(ours, 11) == _trace(theirs, 11)
+
+
+def test_the_wrapper_refuses_what_pettingzoos_refuses_before_reset() -> None:
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
+    ours = env(game=RNFL, players=2)
+    theirs = OrderEnforcingWrapper(type(ours.unwrapped)(game=RNFL, players=2))
+    for name in ("agents", "agent_selection", "rewards", "terminations", "truncations", "infos", "num_agents"):
+        messages = []
+        for e in (ours, theirs):
+            with pytest.raises(AttributeError) as raised:
+                getattr(e, name)
+            messages.append(str(raised.value))
+        assert messages[0] == messages[1] == f"{name} cannot be accessed before reset"
+    with pytest.raises(AttributeError, match="before reset"):
+        ours.last()
+    ours.reset(seed=1)
+    ours.agent_selection = "player_1"  # written through to the environment, which every reader sees
+    assert ours.unwrapped.agent_selection == "player_1" == ours.agent_selection
+
+
+def test_the_wrapper_enforces_the_order_pettingzoos_enforces(caplog: pytest.LogCaptureFixture) -> None:
+    """Iterating twice without a step fails as in PettingZoo's wrapper; so do ``agent_iter`` and ``step`` before
+    ``reset()``; a step after every agent is done only logs a warning, and leaves the game as it is."""
+    e = env(game=RNFL, players=2)
+    with pytest.raises(Exception, match="reset"):
+        e.agent_iter()
+    with pytest.raises(Exception, match="reset"):
+        e.step(0)
+    e.reset(seed=2)
+    agents = iter(e.agent_iter())
+    assert next(agents) == e.agent_selection
+    with pytest.raises(AssertionError, match="need to call step"):
+        next(agents)
+    e.step(e.unwrapped.legal_actions()[0])
+    for _ in e.agent_iter():
+        _, _, termination, truncation, _ = e.last(observe=False)
+        e.step(None if termination or truncation else e.unwrapped.legal_actions()[0])
+    assert e.agents == []
+    e.step(None)
+    assert e.agents == [] and "step() called after all agents are terminated" in caplog.text
