@@ -85,26 +85,32 @@ def test_a_prepared_edition_comes_back_equal() -> None:
     assert not list(cache.cache_dir().glob("*.pickle"))
 
 
+def _os_system_pickle(command: str) -> bytes:
+    """Bytes that run ``command`` if anything unpickles them: a protocol-0 pickle written out by hand (the attack a
+    crafted cache file carries), so that no test needs the pickle module either."""
+    return b"cos\nsystem\n(V" + command.encode() + b"\ntR."
+
+
+def _object_npy(payload: bytes) -> bytes:
+    """A ``.npy`` file declaring an object array, whose data is ``payload`` (what ``np.load`` would unpickle)."""
+    buffer = io.BytesIO()
+    np.lib.format.write_array_header_1_0(buffer, {"descr": "|O", "fortran_order": False, "shape": (1,)})
+    return buffer.getvalue() + payload
+
+
 def test_a_pickle_in_the_cache_folder_is_never_loaded(tmp_path: Path) -> None:
-    import pickle  # the attack, built here: no project module imports pickle
-
     marker = tmp_path / "pwned"
-
-    class Exploit:
-        def __reduce__(self) -> tuple[object, tuple[str]]:
-            return (os.system, (f"touch {marker}",))
-
+    attack = _os_system_pickle(f"touch {marker}")
     folder = cache.cache_dir()
     folder.mkdir(parents=True)
-    (folder / f"edition-{KEY}.pickle").write_bytes(pickle.dumps(Exploit()))
-    (folder / f"edition-{KEY}.json").write_bytes(pickle.dumps(Exploit()))
+    (folder / f"edition-{KEY}.pickle").write_bytes(attack)
+    (folder / f"edition-{KEY}.json").write_bytes(attack)
     assert cache.blob_get(KEY) is None
     _put()
     array = folder / f"edition-{KEY}.embeddings.npy"
-    buffer = io.BytesIO()
-    np.save(buffer, np.array([Exploit()], dtype=object), allow_pickle=True)  # an object array holds pickles
-    array.write_bytes(buffer.getvalue())
-    _rewrite(_entry(), {"arrays": {"embeddings": hashlib.sha256(buffer.getvalue()).hexdigest()}})
+    crafted = _object_npy(attack)  # an object array holds pickles
+    array.write_bytes(crafted)
+    _rewrite(_entry(), {"arrays": {"embeddings": hashlib.sha256(crafted).hexdigest()}})
     assert cache.blob_get(KEY) is None
     assert not marker.exists()
 
@@ -158,15 +164,12 @@ def test_the_encoder_pipe_carries_json_and_npy_frames_only() -> None:
     stream.seek(0)
     assert _receive(stream) == texts and np.array_equal(_receive(stream), vectors)
     assert _receive(stream) is None and _receive(stream) == 4096
-    import pickle  # the attack, built here: no project module imports pickle
-
-    frame = pickle.dumps(["Take 2 ships"])
+    frame = _os_system_pickle("true")
     with pytest.raises(ProtocolError):  # a pickle under any tag but the two this module writes
         _receive(io.BytesIO(b"P" + len(frame).to_bytes(8, "little") + frame))
     with pytest.raises(ValueError):  # a pickle sent as an array frame is refused by allow_pickle=False
-        buffer = io.BytesIO()
-        np.save(buffer, np.array([object()], dtype=object), allow_pickle=True)
-        _receive(io.BytesIO(b"N" + len(buffer.getvalue()).to_bytes(8, "little") + buffer.getvalue()))
+        crafted = _object_npy(frame)
+        _receive(io.BytesIO(b"N" + len(crafted).to_bytes(8, "little") + crafted))
 
 
 def test_an_entry_owned_by_another_user_is_ignored() -> None:
