@@ -55,17 +55,19 @@ class AuditSelection:
 
 
 def declared_editions(folder: Path) -> list[dict[str, Any]]:
-    """The editions declared in the game's ``game.yaml``, read directly (validating the whole spec costs ~1 s)."""
-    import yaml
+    """The editions declared in the game's ``game.yaml``, read directly (validating the whole spec costs ~1 s),
+    through the spec's own bounded YAML reader, so a bad file is named with its line."""
+    from rulespec.yaml_source import YamlProblem, load_yaml
 
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    path = folder / "game.yaml"
     try:
-        data = yaml.load((folder / "game.yaml").read_text(encoding="utf-8"), Loader=loader)
-    except (OSError, yaml.YAMLError) as exc:
-        raise AuditError(f"{folder / 'game.yaml'}: cannot read the game's editions ({exc})") from None
+        data = load_yaml(path).data
+    except YamlProblem as exc:
+        where = f"{path}:{exc.line}" if exc.line else str(path)
+        raise AuditError(f"{where}: cannot read the game's editions ({exc.message})") from None
     editions = data.get("editions") if isinstance(data, dict) else None
     if not isinstance(editions, list) or not editions:
-        raise AuditError(f"{folder / 'game.yaml'}: no editions declared")
+        raise AuditError(f"{path}: no editions declared")
     return [e for e in editions if isinstance(e, dict) and "id" in e and "source" in e]
 
 
