@@ -103,6 +103,29 @@ def test_nonsense_and_unknown_subjects_find_nothing(indexes, text: str) -> None:
     assert lookup.answer(indexes, text).hits == []
 
 
+@pytest.mark.parametrize("text", ["purple elephant submarine", "Wie viele Punkte gibt ein Bauernhof in Agricola?"])
+def test_a_question_whose_telling_words_are_unknown_finds_nothing(indexes, text: str) -> None:
+    # Its known words ("purple", "Punkte") are a small share of what it says: it is about something else.
+    found = lookup.answer(indexes, text)
+    assert found.hits == [] and found.unknown
+
+
+def test_an_english_word_is_not_cut_into_other_languages_parts(indexes) -> None:
+    # "artwork" is no German `art` + English `work`; "chartership" is English `charter` + `ship`.
+    assert "artwork" in lookup.answer(indexes, "who drew the artwork").unknown
+    assert lookup.answer(indexes, "chartership discarded when").hits[0].rule_id == "planning.charter_ships"
+
+
+def test_a_separable_verb_stands_for_the_verb_without_its_particle(indexes) -> None:
+    found = lookup.answer(indexes, "schepen die niet ingepland zijn")
+    assert found.hits and "ingepland" not in found.unknown
+
+
+def test_a_question_word_no_rule_uses_is_not_an_unknown_subject(indexes) -> None:
+    found = lookup.answer(indexes, "how much is a jewel worth?")
+    assert found.hits and found.unknown == [] and "gain" in found.query.asks
+
+
 @pytest.mark.parametrize("text", ["Charterschif", "charter shps", "Rahmenmarkr", "kadertegl"])
 def test_typos_still_find_something(indexes, text: str) -> None:
     assert lookup.answer(indexes, text).hits

@@ -46,7 +46,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from translations.lookup.language import Lexicon, normalise, split_compound
+from translations.lookup.language import COMPOUNDING, Lexicon, normalise, split_compound
 from translations.lookup.lexicon import answers, compile_lexicon, lemma_table
 from translations.lookup.passages import cited_passages, quotes, read_texts
 from translations.lookup.search import INDEX_VERSION, grams
@@ -60,8 +60,7 @@ GRAM_FIELDS = ("id", "title", "section", "terms")
 #: Fields whose tokens count once per document however often they occur: a concept's many written forms
 #: (every edition, plural, inflections) must not outweigh a title that names it once.
 DISTINCT_FIELDS = ("terms",)
-#: Languages whose compounds are split into their parts, and the shortest word worth splitting.
-COMPOUNDING = ("de", "nl")
+#: The shortest word of a compounding language worth splitting into its parts.
 COMPOUND_MIN = 8
 _CONCEPT = re.compile(r"\{terms?:([a-z0-9_.]+)\}")
 

@@ -76,6 +76,8 @@ SYNONYM = 0.9
 #: Share of a query word's trigrams the index must know for a long word (a compound written otherwise) to count.
 KNOWN_GRAMS = 0.8
 LONG_WORD = 8
+#: The least share of a query's information (`known_share`) the indexes must know for it to be answered.
+KNOWN_SHARE = 0.35
 #: How a typo neighbour is marked when the word is as close to several known words (of any language).
 AMBIGUOUS_TYPO = "typo?"
 #: A typo this long is taken as meant even when several known words are that close (other languages' forms).
@@ -356,8 +358,15 @@ def resolve(word: QueryWord, indexes: Sequence[Index], lexicon: Lexicon, lang: s
         # A known compound also stands, a little less, for its parts ("Bonuspunkte" for "Bonus").
         parts = split_compound(word.text, lexicon.languages[lang], known) if len(word.text) >= LONG_WORD else None
         return [group + [Term(part, PART * PART, "part") for part in parts or () if part not in present]]
+    # A separable verb the texts use only without its particle (`ingepland`, `aufgefüllt`) stands for that verb.
+    for particle in sorted(language.particles, key=len, reverse=True):
+        rest = word.text[len(particle):]
+        if word.text.startswith(particle) and len(rest) >= LONG_WORD - len(particle) and known(language.stem(rest)):
+            return [[Term(language.stem(rest), PART, "part")]]
     for code in order:
-        parts = split_compound(word.text, lexicon.languages[code], known)
+        # A compound's parts are words of its own language: "artwork" is no German `art` + English `work`.
+        parts = split_compound(word.text, lexicon.languages[code],
+                               lambda term, code=code: any(index.uses(code, term) for index in indexes))
         if parts:
             return [[Term(part, PART, "part")] for part in parts]
     near_any = sorted({term for form in dict.fromkeys([word.forms[0], word.text]) if typo_budget(form)
@@ -535,6 +544,20 @@ def recognised(word_groups: Sequence[Sequence[Term]], unknown: Sequence[str]) ->
                                for group in word_groups)
 
 
+def known_share(word_groups: Sequence[Sequence[Term]], unknown: Sequence[str], indexes: Sequence[Index]) -> float:
+    """How much of what the query says the indexes know: the information (IDF) of its known words against that of
+    all its words, a word no rule uses (`Carcassonne`, `robber`, or one only letter trigrams match: `helicopter`)
+    counting as much as the rarest word. A query whose rare, telling words are all unknown and whose known words
+    are common ("how many train cars does each player get?", "wie werden bei Carcassonne die Bauern gewertet?") is
+    about something else, whatever those common words match."""
+    postings = [index.words for index in indexes]
+    idf = shared_idf(postings, [t.term for group in word_groups for t in group])
+    rarest = shared_idf(postings, [""])[""]  # a term no document holds
+    known = sum(max(idf[t.term] * t.weight for t in group) for group in word_groups if group)
+    missing = rarest * (len(unknown) + sum(1 for group in word_groups if not group))
+    return known / (known + missing) if known + missing else 0.0
+
+
 def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None = None) -> Answer:
     """Answer `text` from `indexes` (see the module docstring); `lang` forces the query's language."""
     chosen = list(indexes)
@@ -561,6 +584,8 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
         query.words = [word for word in query.words if not word.is_particle]
     for word in query.words:
         found = resolve(word, chosen, lexicon, lang, detected)
+        if not found and word.asking:
+            continue  # "how much is a jewel worth": "worth" asks what a jewel gives, whether or not a rule says it
         if not found:
             unknown.append(word.text)
             continue
@@ -569,7 +594,7 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
         word_groups.append(merged)
         groups += [g for g in found if g]
     games = [index.game for index in chosen]
-    if not recognised(word_groups, unknown):
+    if not recognised(word_groups, unknown) or known_share(word_groups, unknown, chosen) < KNOWN_SHARE:
         return Answer(query, lang, detected, [], games, [], [], unknown)
     scope, named_by = ([titled.game], [titled.title]) if titled else named_games(chosen, word_groups, resolved_words)
     searched = [index for index in chosen if not scope or index.game in scope]
