@@ -121,6 +121,19 @@ def test_a_separable_verb_stands_for_the_verb_without_its_particle(indexes) -> N
     assert found.hits and "ingepland" not in found.unknown
 
 
+def test_a_title_the_question_says_counts_also_by_a_compound_s_parts() -> None:
+    assert lookup.title_share("inselwert=insel+wertung/wert", {"insel", "wert"}) == 1.0
+    assert lookup.title_share("inselwert=insel+wert inseln", {"insel"}) == 0.25
+    # The best of the views: the Dutch title is said in full though the German is not.
+    assert lookup.title_share("inselwert=insel+wert|eilandtell=eiland+tell", {"eiland", "tell"}) == 1.0
+    assert lookup.title_share("", {"insel"}) == 0.0
+
+
+def test_every_rule_carries_its_titles_words(indexes) -> None:
+    for index in indexes:
+        assert len(index.titles) == len(index.ids) and all(index.titles)
+
+
 def test_a_question_word_no_rule_uses_is_not_an_unknown_subject(indexes) -> None:
     found = lookup.answer(indexes, "how much is a jewel worth?")
     assert found.hits and found.unknown == [] and "gain" in found.query.asks

@@ -64,6 +64,9 @@ KIND_WEIGHT = 1.0
 WEAK_ANSWER = 0.5
 #: Setup steps answer questions about the setup; for any other question a rule is likelier meant.
 SETUP_FACTOR = {True: 2.0, False: 0.8}
+#: A rule whose title the question says in full ("when is an island scored" and "Island Scoring") is what it asks
+#: about: the score grows by up to this share with the part of the title's words the question matches.
+TITLE_WEIGHT = 0.25
 #: How strongly a rule's score follows the share of the question's words it matches.
 COORD = 1.5
 #: Weights of a word's resolved terms: its stem, a compound's parts, a typo's neighbours, and the plain form of
@@ -185,6 +188,7 @@ class Index:
         self.parents: list[bool] = data.get("parents") or [False] * len(self.ids)
         self.answers: list[list[str]] = data.get("answers") or [[] for _ in self.ids]
         self.counted: list[str] = [f" {words} " for words in data.get("counted") or [""] * len(self.ids)]
+        self.titles: list[str] = data.get("titles") or [""] * len(self.ids)
         self.setup: list[bool] = data.get("setup") or [False] * len(self.ids)
         self.lexicon_data: dict[str, Any] = data["lexicon"]
         # Both stay strings as loaded: a query looks up a few words, which a substring search does faster than
@@ -477,6 +481,7 @@ def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], qu
                 named[number] = named.get(number, 0.0) + 1.0 / len(query_grams)
     asked = query.asks - {"setup"}
     counted_terms = [t.term for group in groups for t in group if t.weight >= PART]
+    query_terms = set(terms)
     for doc in range(len(scores)):
         if not scores[doc]:
             continue
@@ -493,8 +498,33 @@ def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], qu
             factor *= 1.0 + KIND_WEIGHT * share / len(asked)
         if index.setup[doc]:
             factor *= SETUP_FACTOR["setup" in query.asks]
+        factor *= 1.0 + TITLE_WEIGHT * title_share(index.titles[doc], query_terms)
         scores[doc] *= factor
     return scores
+
+
+def title_share(titles: str, terms: set[str]) -> float:
+    """The largest share of a rule's title, over its titles in every view, whose words are among the query's
+    `terms`: a word by its stem, a compound (`stem=part+part`, see `translations.lookup.index`) also by the share
+    of its parts ("Wann wird eine Insel gewertet?" says "Inselwertung"); a stem or part is said by any of its
+    readings (`wertung/wert`: the noun or the verb it is made from)."""
+    def said_by(readings: str) -> bool:
+        return any(reading in terms for reading in readings.split("/"))
+
+    best = 0.0
+    for title in titles.split("|"):
+        words = title.split()
+        said = 0.0
+        for word in words:
+            readings, _, joined = word.partition("=")
+            if said_by(readings):
+                said += 1.0
+            elif joined:
+                parts = joined.split("+")
+                said += sum(said_by(part) for part in parts) / len(parts)
+        if words:
+            best = max(best, said / len(words))
+    return best
 
 
 def named_games(indexes: Sequence[Index], groups: Sequence[Sequence[Term]], words: Sequence[QueryWord]) -> \
