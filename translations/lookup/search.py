@@ -12,15 +12,16 @@ How a query is answered (`answer`):
    permission), and its content words with their stems in every language.
 2. **Resolve each content word** against the indexes: a stem the index knows; else the parts of a compound
    (`Werftausbau` → `werft` + `ausbau`); else the index words within a typo's reach (`Charterschif`). A query
-   none of whose words resolves answers "no match".
+   none of whose words resolves answers "no match", and so does one whose known words carry too little of what
+   it says (`known_share`: "Wie werden bei Carcassonne die Bauern gewertet?").
 3. **Scope**: words that only one game uses (`Rahmenmarker`, `Golden Hind`) name the game; the others are then
    left out. Otherwise every game is searched, and each hit says its game.
 4. **Rank** with Okapi BM25 over two kinds of terms: per word, the best of its resolved terms (field-weighted:
    titles and glossary terms count more than citations), plus character trigrams of the key fields (titles,
    glossary terms, ids) for what stems miss. IDF is taken over all searched games so their scores compare.
    Then priors: rules answering what the question asks for (`KIND_WEIGHT`), setup steps only when the question
-   is about the setup (`SETUP_FACTOR`), a named section's first rule (`LEAD_BOOST`), and rules with sub-rules
-   (`PARENT_BOOST`).
+   is about the setup (`SETUP_FACTOR`), a named section's first rule (`LEAD_BOOST`, `LEAD_BOOST_ASKED`), a
+   title the question says (`TITLE_WEIGHT`), and rules with sub-rules (`PARENT_BOOST`).
 
 Presenting a hit (`translations.lookup.present`) reads the documents file only for the rules shown.
 """
@@ -50,10 +51,13 @@ GRAM_WEIGHT = 1.5
 GRAM_SIZE = 3
 #: When the query names a section (its trigrams are mostly in the section's title, in any language), the
 #: section's first rule — the one that introduces the subject — gets up to this factor: "Rahmenmarker" matches every
-#: frame-marker rule about equally, and the rule introducing frame markers should come first. Only a query that
-#: asks nothing in particular (no question word) names a subject so, and the factor shrinks with the share of its
+#: frame-marker rule about equally, and the rule introducing frame markers should come first. The
+#: factor is for a query that asks nothing in particular (no question word), and shrinks with the share of its
 #: words that name the section (words about more than the subject).
 LEAD_BOOST = 1.25
+#: ... and a question about the section's subject ("what happens when I pass a frame marker?") is likelier about
+#: the rule introducing it than about one of its special cases, though less surely so than a bare subject.
+LEAD_BOOST_ASKED = 1.15
 SECTION_MATCH = 0.7  # share of the query's trigrams found in a section title for the query to name it
 #: A rule with sub-rules (`end_phase.island_scoring` over `.ties`) states the subject its children refine:
 #: among near-equal matches it comes first.
@@ -487,8 +491,9 @@ def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], qu
             continue
         # Lucene's coordination factor: a rule matching every word of the question beats one repeating a few.
         factor = ((1 + matched[doc]) / (1 + len(groups))) ** COORD if groups else 1.0
-        if index.leads[doc] and index.section_of[doc] in named and not query.asks:
-            factor *= 1.0 + (LEAD_BOOST - 1.0) * min(1.0, named[index.section_of[doc]])
+        if index.leads[doc] and index.section_of[doc] in named:
+            boost = LEAD_BOOST_ASKED if query.asks else LEAD_BOOST
+            factor *= 1.0 + (boost - 1.0) * min(1.0, named[index.section_of[doc]])
         factor *= PARENT_BOOST if index.parents[doc] else 1.0
         if asked:
             answered = index.answers[doc]
