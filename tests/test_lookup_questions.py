@@ -294,3 +294,18 @@ def test_tuning_questions_mostly_find_their_rule_first() -> None:
         by_lang.setdefault(question.lang, []).append(bench.rank_of(question, bench.ask(question.text)) == 1)
     for lang, right in by_lang.items():
         assert sum(right) / len(right) >= 0.75, (lang, sum(right), len(right))
+
+
+def test_a_game_printed_in_the_query_s_language_comes_a_little_first(indexes, monkeypatch) -> None:
+    # Race to the New Found Land has a Dutch edition, Francis Drake none: a Dutch question matching both games
+    # scores the Dutch game's rules by OWN_EDITION, the other's as they are.
+    text = "wie wint bij een gelijke stand aan het einde?"
+    prior = lookup.OWN_EDITION
+    assert prior > 1.0
+    with_prior = {(h.game, h.rule_id): h.score for h in lookup.answer(indexes, text, limit=50).hits}
+    monkeypatch.setattr(lookup, "OWN_EDITION", 1.0)
+    without = {(h.game, h.rule_id): h.score for h in lookup.answer(indexes, text, limit=50).hits}
+    assert {game for game, _ in with_prior} == {RNFL, DRAKE}
+    for key, score in with_prior.items():
+        expected = without[key] * (prior if key[0] == RNFL else 1.0)
+        assert score == pytest.approx(expected)

@@ -15,7 +15,8 @@ How a query is answered (`answer`):
    none of whose words resolves answers "no match", and so does one whose known words carry too little of what
    it says (`known_share`: "Wie werden bei Carcassonne die Bauern gewertet?").
 3. **Scope**: words that only one game uses (`Rahmenmarker`, `Golden Hind`) name the game; the others are then
-   left out. Otherwise every game is searched, and each hit says its game.
+   left out. Otherwise every game is searched, and each hit says its game; a game printed in the query's language
+   comes a little first (`OWN_EDITION`).
 4. **Rank** with Okapi BM25 over two kinds of terms: per word, the best of its resolved terms (field-weighted:
    titles and glossary terms count more than citations), plus character trigrams of the key fields (titles,
    glossary terms, ids) for what stems miss. IDF is taken over all searched games so their scores compare.
@@ -71,6 +72,8 @@ SETUP_FACTOR = {True: 2.0, False: 0.8}
 #: A rule whose title the question says in full ("when is an island scored" and "Island Scoring") is what it asks
 #: about: the score grows by up to this share with the part of the title's words the question matches.
 TITLE_WEIGHT = 0.25
+#: Searching several games, the score of a game with an edition printed in the query's language.
+OWN_EDITION = 1.1
 #: How strongly a rule's score follows the share of the question's words it matches.
 COORD = 1.5
 #: Weights of a word's resolved terms: its stem, a compound's parts, a typo's neighbours, and the plain form of
@@ -637,10 +640,14 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
     prefix = lexicon.languages[lang].negation_prefix
     query_grams = [grams(prefix + word.text if word.negated else word.text) for word in resolved_words]
     hits: list[Hit] = []
+    printed_in = {index.game for index in searched if any(e["language"] == lang for e in index.editions)}
     for index in searched:
+        # A question in a language some searched games are printed in, others not (Francis Drake has no Dutch
+        # edition), is likelier about a game its asker holds in that language.
+        prior = OWN_EDITION if len(searched) > 1 and index.game in printed_in else 1.0
         for rule_id, score in zip(index.ids, score_index(index, query, groups, query_grams, chosen), strict=True):
             if score > 0:
-                hits.append(Hit(index.game, rule_id, score, index))
+                hits.append(Hit(index.game, rule_id, score * prior, index))
     hits.sort(key=lambda h: (-h.score, h.game, h.rule_id))
     return Answer(query, lang, detected, hits[:limit], [i.game for i in searched], named_by, groups, unknown)
 
