@@ -103,6 +103,42 @@ def test_nonsense_and_unknown_subjects_find_nothing(indexes, text: str) -> None:
     assert lookup.answer(indexes, text).hits == []
 
 
+@pytest.mark.parametrize("text", ["purple elephant submarine", "Wie viele Punkte gibt ein Bauernhof in Agricola?"])
+def test_a_question_whose_telling_words_are_unknown_finds_nothing(indexes, text: str) -> None:
+    # Its known words ("purple", "Punkte") are a small share of what it says: it is about something else.
+    found = lookup.answer(indexes, text)
+    assert found.hits == [] and found.unknown
+
+
+def test_an_english_word_is_not_cut_into_other_languages_parts(indexes) -> None:
+    # "artwork" is no German `art` + English `work`; "chartership" is English `charter` + `ship`.
+    assert "artwork" in lookup.answer(indexes, "who drew the artwork").unknown
+    assert lookup.answer(indexes, "chartership discarded when").hits[0].rule_id == "planning.charter_ships"
+
+
+def test_a_separable_verb_stands_for_the_verb_without_its_particle(indexes) -> None:
+    found = lookup.answer(indexes, "schepen die niet ingepland zijn")
+    assert found.hits and "ingepland" not in found.unknown
+
+
+def test_a_title_the_question_says_counts_also_by_a_compound_s_parts() -> None:
+    assert lookup.title_share("inselwert=insel+wertung/wert", {"insel", "wert"}) == 1.0
+    assert lookup.title_share("inselwert=insel+wert inseln", {"insel"}) == 0.25
+    # The best of the views: the Dutch title is said in full though the German is not.
+    assert lookup.title_share("inselwert=insel+wert|eilandtell=eiland+tell", {"eiland", "tell"}) == 1.0
+    assert lookup.title_share("", {"insel"}) == 0.0
+
+
+def test_every_rule_carries_its_titles_words(indexes) -> None:
+    for index in indexes:
+        assert len(index.titles) == len(index.ids) and all(index.titles)
+
+
+def test_a_question_word_no_rule_uses_is_not_an_unknown_subject(indexes) -> None:
+    found = lookup.answer(indexes, "how much is a jewel worth?")
+    assert found.hits and found.unknown == [] and "gain" in found.query.asks
+
+
 @pytest.mark.parametrize("text", ["Charterschif", "charter shps", "Rahmenmarkr", "kadertegl"])
 def test_typos_still_find_something(indexes, text: str) -> None:
     assert lookup.answer(indexes, text).hits
@@ -258,3 +294,18 @@ def test_tuning_questions_mostly_find_their_rule_first() -> None:
         by_lang.setdefault(question.lang, []).append(bench.rank_of(question, bench.ask(question.text)) == 1)
     for lang, right in by_lang.items():
         assert sum(right) / len(right) >= 0.75, (lang, sum(right), len(right))
+
+
+def test_a_game_printed_in_the_query_s_language_comes_a_little_first(indexes, monkeypatch) -> None:
+    # Race to the New Found Land has a Dutch edition, Francis Drake none: a Dutch question matching both games
+    # scores the Dutch game's rules by OWN_EDITION, the other's as they are.
+    text = "wie wint bij een gelijke stand aan het einde?"
+    prior = lookup.OWN_EDITION
+    assert prior > 1.0
+    with_prior = {(h.game, h.rule_id): h.score for h in lookup.answer(indexes, text, limit=50).hits}
+    monkeypatch.setattr(lookup, "OWN_EDITION", 1.0)
+    without = {(h.game, h.rule_id): h.score for h in lookup.answer(indexes, text, limit=50).hits}
+    assert {game for game, _ in with_prior} == {RNFL, DRAKE}
+    for key, score in with_prior.items():
+        expected = without[key] * (prior if key[0] == RNFL else 1.0)
+        assert score == pytest.approx(expected)

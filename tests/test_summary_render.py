@@ -330,3 +330,23 @@ def test_tables_name_components_by_their_terms_not_their_ids() -> None:
         for lang in spec.summary_languages:
             text = render_summary(spec, lang, "md")
             assert not [cid for cid in named if f"| {cid} |" in text], (game, lang)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl"])
+def test_a_table_tells_apart_areas_that_share_a_term(lang: str) -> None:
+    """The five spaces frame markers take their reward from are all "Zielfeld" in German: the frame-marker table
+    names each row's own space, in the page's language, not the shared term five times."""
+    from translations.summary.view import ViewBuilder
+
+    spec = load_spec("race_to_the_new_found_land")
+    builder = ViewBuilder(spec, lang, None, html=False)
+    markers = spec.records_of("tile.frame_marker")
+    shown = [builder.value(record.attributes["reward_space"]) for record in markers]
+    assert len(set(shown)) == len(markers), shown
+    term = builder.resolver.term("objective_space")
+    assert all(term.casefold() in text.casefold() or lang == "nl" for text in shown), shown
+    # Areas named alike (Francis Drake's two "Crew" locations) keep their term.
+    drake_spec = load_spec("francis_drake")
+    drake = ViewBuilder(drake_spec, lang, None, html=False)
+    crew_term = drake.term_html(drake_spec.areas["location.crew_1"].concept)
+    assert drake.value("location.crew_1") == drake.value("location.crew_2") == crew_term

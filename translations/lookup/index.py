@@ -22,6 +22,7 @@ shown). Together they hold:
  "only": {lang: "stem stem ..."},                             # stems only that language's texts use
  "vocabulary": {lang: "stem stem ..."},                       # stems that language's texts use
  "counted": ["stem stem ...", ...],                           # per document, what its title and summary count
+ "titles": ["stem stem=part+part|stem ...", ...],             # per document, its titles' words, view by view
  "lemmas": {lang: "form:stem form:stem ..."},                 # inflected forms → their lemma's stem (spaCy)
  "words": {stem: "doc tf doc tf ..."}, "word_lengths": [...],   # BM25 postings, weighted term frequencies
  "grams": {trigram: "doc tf ..."}, "gram_lengths": [...]}      # (strings: decoded only for the query's terms)
@@ -46,7 +47,7 @@ from collections.abc import Iterable, Mapping
 from pathlib import Path
 from typing import Any
 
-from translations.lookup.language import Lexicon, normalise, split_compound
+from translations.lookup.language import COMPOUNDING, Lexicon, normalise, split_compound
 from translations.lookup.lexicon import answers, compile_lexicon, lemma_table
 from translations.lookup.passages import cited_passages, quotes, read_texts
 from translations.lookup.search import INDEX_VERSION, grams
@@ -60,8 +61,7 @@ GRAM_FIELDS = ("id", "title", "section", "terms")
 #: Fields whose tokens count once per document however often they occur: a concept's many written forms
 #: (every edition, plural, inflections) must not outweigh a title that names it once.
 DISTINCT_FIELDS = ("terms",)
-#: Languages whose compounds are split into their parts, and the shortest word worth splitting.
-COMPOUNDING = ("de", "nl")
+#: The shortest word of a compounding language worth splitting into its parts.
 COMPOUND_MIN = 8
 _CONCEPT = re.compile(r"\{terms?:([a-z0-9_.]+)\}")
 
@@ -202,6 +202,25 @@ class _Vocabulary:
         for code, language in self.lexicon.languages.items():
             self.lemmas[code] = lemma_table(code, language, self.surface[code])
             self.stems[code].update(self.lemmas[code][w] for w in self.surface[code] if w in self.lemmas[code])
+
+    def title_words(self, lang: str, text: str) -> str:
+        """A title's content words as the search reads them (`translations.lookup.search.title_share`): each
+        word's stem, a compound's as `stem=part+part` (`inselwertung=insel+wertung`), each stem followed by the
+        verbs a noun is made from (`wertung/wert`)."""
+        language = self.lexicon.languages[lang]
+
+        def readings(word_stem: str) -> str:
+            return "/".join([word_stem, *language.derived(word_stem)])
+
+        found = []
+        for word in normalise(text).split():
+            if word in language.stopwords:
+                continue
+            parts: list[str] = []
+            if lang in COMPOUNDING and len(word) >= COMPOUND_MIN:
+                parts = split_compound(word, language, self.stems[lang].__contains__) or []
+            found.append(readings(language.stem(word)) + ("=" + "+".join(map(readings, parts)) if parts else ""))
+        return " ".join(found)
 
     def tokens(self, lang: str, text: str) -> list[tuple[str, int]]:
         """`(stem, weight share)` of a text's words: each word's stem at full weight, and in a compounding
@@ -381,6 +400,9 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
         "lemmas": {code: " ".join(f"{form}:{stem}" for form, stem in sorted(table.items()))
                    for code, table in vocabulary.lemmas.items()},
         "counted": counted,
+        "titles": ["|".join(dict.fromkeys(words for key, text in doc["title"].items()
+                                          if (words := vocabulary.title_words(view_lang[key], text))))
+                   for doc in docs],
         "words": word_postings.as_json(),
         "word_lengths": word_postings.lengths,
         "grams": gram_postings.as_json(),

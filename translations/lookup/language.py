@@ -109,6 +109,10 @@ class Language:
         return [self.stem(w) for w in normalise(text).split() if w not in self.stopwords]
 
 
+#: Languages that write compounds as one word (`Werftausbau`, `scorespoor`): a word of theirs may be read as its
+#: parts. English writes them apart ("score track"), so an English word the index lacks is not cut into pieces
+#: ("artwork" is not `art` + `work`).
+COMPOUNDING = ("de", "nl")
 #: Linking elements between the parts of a German or Dutch compound (`Schiff-s-bau`, `stad-s-telling`).
 LINKS = ("s", "es", "n", "en", "e", "er")
 #: Shortest part of a compound worth recognising (`Schiffsbau` → `schiff` + `bau`).
@@ -161,7 +165,7 @@ class QueryWord:
     """A content word of a query: as typed (normalised), the forms to look it up by, and the particle of a
     separable verb that ends its clause, if any ("lege … ab": the word may be the verb `ablegen`)."""
 
-    __slots__ = ("forms", "is_particle", "negated", "own", "particle", "text")
+    __slots__ = ("asking", "forms", "is_particle", "negated", "own", "particle", "text")
 
     def __init__(self, text: str, forms: Sequence[str], negated: bool = False) -> None:
         self.text = text
@@ -172,6 +176,9 @@ class QueryWord:
         self.particle: str | None = None
         #: whether it is the particle ending its clause (it is dropped when it joins a verb the index knows)
         self.is_particle = False
+        #: whether it is a word of a question phrase that is also searched ("price", "worth"): when no rule uses
+        #: it, the question it asks is still understood, so it is no unknown word
+        self.asking = False
 
     def joined_forms(self, language: Language, lemma_stems: Iterable[str]) -> list[str]:
         """The word joined with its particle: as typed (`ab` + `lege` → `ableg`) and as its lemma's stem (`weiter`
@@ -268,11 +275,14 @@ def parse(text: str, lexicon: Lexicon, lang: str | None, stem_languages: Iterabl
     asks: set[str] = set()
     skipped: set[int] = set()
     question_words: list[str] = []
+    asking: set[int] = set()
     for start, end, kinds, content in spans:
         asks.update(kinds)
         if not content:
             skipped.update(range(start, end))
             question_words.append(" ".join(tokens[start:end]))
+        else:
+            asking.update(range(start, end))
     particle_of, particle_at = _particles(clauses, language) if language is not None else ({}, set())
     words: list[QueryWord] = []
     negate_next = False
@@ -293,6 +303,7 @@ def parse(text: str, lexicon: Lexicon, lang: str | None, stem_languages: Iterabl
         word.own = set(forms[:1 + bool(negate_next and language is not None)]) | {token}
         word.particle = particle_of.get(i)
         word.is_particle = i in particle_at
+        word.asking = i in asking
         words.append(word)
         negate_next = False
     return Query(text, lang, words, asks, question_words)

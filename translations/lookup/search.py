@@ -12,15 +12,17 @@ How a query is answered (`answer`):
    permission), and its content words with their stems in every language.
 2. **Resolve each content word** against the indexes: a stem the index knows; else the parts of a compound
    (`Werftausbau` → `werft` + `ausbau`); else the index words within a typo's reach (`Charterschif`). A query
-   none of whose words resolves answers "no match".
+   none of whose words resolves answers "no match", and so does one whose known words carry too little of what
+   it says (`known_share`: "Wie werden bei Carcassonne die Bauern gewertet?").
 3. **Scope**: words that only one game uses (`Rahmenmarker`, `Golden Hind`) name the game; the others are then
-   left out. Otherwise every game is searched, and each hit says its game.
+   left out. Otherwise every game is searched, and each hit says its game; a game printed in the query's language
+   comes a little first (`OWN_EDITION`).
 4. **Rank** with Okapi BM25 over two kinds of terms: per word, the best of its resolved terms (field-weighted:
    titles and glossary terms count more than citations), plus character trigrams of the key fields (titles,
    glossary terms, ids) for what stems miss. IDF is taken over all searched games so their scores compare.
    Then priors: rules answering what the question asks for (`KIND_WEIGHT`), setup steps only when the question
-   is about the setup (`SETUP_FACTOR`), a named section's first rule (`LEAD_BOOST`), and rules with sub-rules
-   (`PARENT_BOOST`).
+   is about the setup (`SETUP_FACTOR`), a named section's first rule (`LEAD_BOOST`, `LEAD_BOOST_ASKED`), a
+   title the question says (`TITLE_WEIGHT`), and rules with sub-rules (`PARENT_BOOST`).
 
 Presenting a hit (`translations.lookup.present`) reads the documents file only for the rules shown.
 """
@@ -50,10 +52,13 @@ GRAM_WEIGHT = 1.5
 GRAM_SIZE = 3
 #: When the query names a section (its trigrams are mostly in the section's title, in any language), the
 #: section's first rule — the one that introduces the subject — gets up to this factor: "Rahmenmarker" matches every
-#: frame-marker rule about equally, and the rule introducing frame markers should come first. Only a query that
-#: asks nothing in particular (no question word) names a subject so, and the factor shrinks with the share of its
+#: frame-marker rule about equally, and the rule introducing frame markers should come first. The
+#: factor is for a query that asks nothing in particular (no question word), and shrinks with the share of its
 #: words that name the section (words about more than the subject).
 LEAD_BOOST = 1.25
+#: ... and a question about the section's subject ("what happens when I pass a frame marker?") is likelier about
+#: the rule introducing it than about one of its special cases, though less surely so than a bare subject.
+LEAD_BOOST_ASKED = 1.15
 SECTION_MATCH = 0.7  # share of the query's trigrams found in a section title for the query to name it
 #: A rule with sub-rules (`end_phase.island_scoring` over `.ties`) states the subject its children refine:
 #: among near-equal matches it comes first.
@@ -64,6 +69,11 @@ KIND_WEIGHT = 1.0
 WEAK_ANSWER = 0.5
 #: Setup steps answer questions about the setup; for any other question a rule is likelier meant.
 SETUP_FACTOR = {True: 2.0, False: 0.8}
+#: A rule whose title the question says in full ("when is an island scored" and "Island Scoring") is what it asks
+#: about: the score grows by up to this share with the part of the title's words the question matches.
+TITLE_WEIGHT = 0.25
+#: Searching several games, the score of a game with an edition printed in the query's language.
+OWN_EDITION = 1.1
 #: How strongly a rule's score follows the share of the question's words it matches.
 COORD = 1.5
 #: Weights of a word's resolved terms: its stem, a compound's parts, a typo's neighbours, and the plain form of
@@ -76,6 +86,8 @@ SYNONYM = 0.9
 #: Share of a query word's trigrams the index must know for a long word (a compound written otherwise) to count.
 KNOWN_GRAMS = 0.8
 LONG_WORD = 8
+#: The least share of a query's information (`known_share`) the indexes must know for it to be answered.
+KNOWN_SHARE = 0.35
 #: How a typo neighbour is marked when the word is as close to several known words (of any language).
 AMBIGUOUS_TYPO = "typo?"
 #: A typo this long is taken as meant even when several known words are that close (other languages' forms).
@@ -183,6 +195,7 @@ class Index:
         self.parents: list[bool] = data.get("parents") or [False] * len(self.ids)
         self.answers: list[list[str]] = data.get("answers") or [[] for _ in self.ids]
         self.counted: list[str] = [f" {words} " for words in data.get("counted") or [""] * len(self.ids)]
+        self.titles: list[str] = data.get("titles") or [""] * len(self.ids)
         self.setup: list[bool] = data.get("setup") or [False] * len(self.ids)
         self.lexicon_data: dict[str, Any] = data["lexicon"]
         # Both stay strings as loaded: a query looks up a few words, which a substring search does faster than
@@ -356,8 +369,15 @@ def resolve(word: QueryWord, indexes: Sequence[Index], lexicon: Lexicon, lang: s
         # A known compound also stands, a little less, for its parts ("Bonuspunkte" for "Bonus").
         parts = split_compound(word.text, lexicon.languages[lang], known) if len(word.text) >= LONG_WORD else None
         return [group + [Term(part, PART * PART, "part") for part in parts or () if part not in present]]
+    # A separable verb the texts use only without its particle (`ingepland`, `aufgefüllt`) stands for that verb.
+    for particle in sorted(language.particles, key=len, reverse=True):
+        rest = word.text[len(particle):]
+        if word.text.startswith(particle) and len(rest) >= LONG_WORD - len(particle) and known(language.stem(rest)):
+            return [[Term(language.stem(rest), PART, "part")]]
     for code in order:
-        parts = split_compound(word.text, lexicon.languages[code], known)
+        # A compound's parts are words of its own language: "artwork" is no German `art` + English `work`.
+        parts = split_compound(word.text, lexicon.languages[code],
+                               lambda term, code=code: any(index.uses(code, term) for index in indexes))
         if parts:
             return [[Term(part, PART, "part")] for part in parts]
     near_any = sorted({term for form in dict.fromkeys([word.forms[0], word.text]) if typo_budget(form)
@@ -468,13 +488,15 @@ def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], qu
                 named[number] = named.get(number, 0.0) + 1.0 / len(query_grams)
     asked = query.asks - {"setup"}
     counted_terms = [t.term for group in groups for t in group if t.weight >= PART]
+    query_terms = set(terms)
     for doc in range(len(scores)):
         if not scores[doc]:
             continue
         # Lucene's coordination factor: a rule matching every word of the question beats one repeating a few.
         factor = ((1 + matched[doc]) / (1 + len(groups))) ** COORD if groups else 1.0
-        if index.leads[doc] and index.section_of[doc] in named and not query.asks:
-            factor *= 1.0 + (LEAD_BOOST - 1.0) * min(1.0, named[index.section_of[doc]])
+        if index.leads[doc] and index.section_of[doc] in named:
+            boost = LEAD_BOOST_ASKED if query.asks else LEAD_BOOST
+            factor *= 1.0 + (boost - 1.0) * min(1.0, named[index.section_of[doc]])
         factor *= PARENT_BOOST if index.parents[doc] else 1.0
         if asked:
             answered = index.answers[doc]
@@ -484,8 +506,33 @@ def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], qu
             factor *= 1.0 + KIND_WEIGHT * share / len(asked)
         if index.setup[doc]:
             factor *= SETUP_FACTOR["setup" in query.asks]
+        factor *= 1.0 + TITLE_WEIGHT * title_share(index.titles[doc], query_terms)
         scores[doc] *= factor
     return scores
+
+
+def title_share(titles: str, terms: set[str]) -> float:
+    """The largest share of a rule's title, over its titles in every view, whose words are among the query's
+    `terms`: a word by its stem, a compound (`stem=part+part`, see `translations.lookup.index`) also by the share
+    of its parts ("Wann wird eine Insel gewertet?" says "Inselwertung"); a stem or part is said by any of its
+    readings (`wertung/wert`: the noun or the verb it is made from)."""
+    def said_by(readings: str) -> bool:
+        return any(reading in terms for reading in readings.split("/"))
+
+    best = 0.0
+    for title in titles.split("|"):
+        words = title.split()
+        said = 0.0
+        for word in words:
+            readings, _, joined = word.partition("=")
+            if said_by(readings):
+                said += 1.0
+            elif joined:
+                parts = joined.split("+")
+                said += sum(said_by(part) for part in parts) / len(parts)
+        if words:
+            best = max(best, said / len(words))
+    return best
 
 
 def named_games(indexes: Sequence[Index], groups: Sequence[Sequence[Term]], words: Sequence[QueryWord]) -> \
@@ -535,6 +582,20 @@ def recognised(word_groups: Sequence[Sequence[Term]], unknown: Sequence[str]) ->
                                for group in word_groups)
 
 
+def known_share(word_groups: Sequence[Sequence[Term]], unknown: Sequence[str], indexes: Sequence[Index]) -> float:
+    """How much of what the query says the indexes know: the information (IDF) of its known words against that of
+    all its words, a word no rule uses (`Carcassonne`, `robber`, or one only letter trigrams match: `helicopter`)
+    counting as much as the rarest word. A query whose rare, telling words are all unknown and whose known words
+    are common ("how many train cars does each player get?", "wie werden bei Carcassonne die Bauern gewertet?") is
+    about something else, whatever those common words match."""
+    postings = [index.words for index in indexes]
+    idf = shared_idf(postings, [t.term for group in word_groups for t in group])
+    rarest = shared_idf(postings, [""])[""]  # a term no document holds
+    known = sum(max(idf[t.term] * t.weight for t in group) for group in word_groups if group)
+    missing = rarest * (len(unknown) + sum(1 for group in word_groups if not group))
+    return known / (known + missing) if known + missing else 0.0
+
+
 def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None = None) -> Answer:
     """Answer `text` from `indexes` (see the module docstring); `lang` forces the query's language."""
     chosen = list(indexes)
@@ -561,6 +622,8 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
         query.words = [word for word in query.words if not word.is_particle]
     for word in query.words:
         found = resolve(word, chosen, lexicon, lang, detected)
+        if not found and word.asking:
+            continue  # "how much is a jewel worth": "worth" asks what a jewel gives, whether or not a rule says it
         if not found:
             unknown.append(word.text)
             continue
@@ -569,7 +632,7 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
         word_groups.append(merged)
         groups += [g for g in found if g]
     games = [index.game for index in chosen]
-    if not recognised(word_groups, unknown):
+    if not recognised(word_groups, unknown) or known_share(word_groups, unknown, chosen) < KNOWN_SHARE:
         return Answer(query, lang, detected, [], games, [], [], unknown)
     scope, named_by = ([titled.game], [titled.title]) if titled else named_games(chosen, word_groups, resolved_words)
     searched = [index for index in chosen if not scope or index.game in scope]
@@ -577,10 +640,14 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
     prefix = lexicon.languages[lang].negation_prefix
     query_grams = [grams(prefix + word.text if word.negated else word.text) for word in resolved_words]
     hits: list[Hit] = []
+    printed_in = {index.game for index in searched if any(e["language"] == lang for e in index.editions)}
     for index in searched:
+        # A question in a language some searched games are printed in, others not (Francis Drake has no Dutch
+        # edition), is likelier about a game its asker holds in that language.
+        prior = OWN_EDITION if len(searched) > 1 and index.game in printed_in else 1.0
         for rule_id, score in zip(index.ids, score_index(index, query, groups, query_grams, chosen), strict=True):
             if score > 0:
-                hits.append(Hit(index.game, rule_id, score, index))
+                hits.append(Hit(index.game, rule_id, score * prior, index))
     hits.sort(key=lambda h: (-h.score, h.game, h.rule_id))
     return Answer(query, lang, detected, hits[:limit], [i.game for i in searched], named_by, groups, unknown)
 

@@ -64,6 +64,16 @@ class SpecNames:
         #: (`good.wood` reads "Holz": an objective card names its good, a compass tile its island).
         items = [*spec.components.values(), *spec.areas.values()]
         self.shown_ids = frozenset(spec.concepts) | {i.id for i in items if getattr(i, "concept", None) in spec.concepts}
+        #: Ids of board areas that share their concept with other areas and whose names tell them apart (five
+        #: spaces are all "Zielfeld"; "Objective card space (square)" says which): a table naming one of them
+        #: shows its own name, since the term alone does not say which it is. Areas named alike ("Crew" twice)
+        #: keep the term.
+        per_concept: dict[str, list[Any]] = {}
+        for area in spec.areas.values():
+            if area.concept in spec.concepts and area.name:
+                per_concept.setdefault(area.concept, []).append(area)
+        self.named_apart = frozenset(area.id for areas in per_concept.values()
+                                     if len(areas) > 1 and len({a.name for a in areas}) == len(areas) for area in areas)
 
     def concept_named(self, text: str, variants: bool = True) -> str | None:
         """The concept `text` is the id of, else the one concept whose English term or plural (or, with
@@ -93,6 +103,10 @@ class SpecNames:
         """The component, face (record) or board area `item_id` names, if any."""
         spec = self.spec
         return spec.components.get(item_id) or spec.records.get(item_id) or spec.areas.get(item_id)
+
+    def own_name(self, item_id: str) -> str | None:
+        """The name a table shows for an id instead of its concept's term (see `named_apart`), else None."""
+        return self.spec.areas[item_id].name if item_id in self.named_apart else None
 
     def record_number(self, record: Any) -> int:
         """A face's place (from 1) among its component's faces: "Großes Schiff 1" for a face with no name."""
@@ -130,10 +144,14 @@ class SpecNames:
                     for text in strings_in(self.face_value(record, key)):
                         if self.needs_label(text):
                             found.setdefault(f"record:{record.id}", set()).add(label_msgid(text))
+                        elif (own := self.own_name(text)) is not None:
+                            found.setdefault(f"record:{record.id}", set()).add(own)
         for table in spec.tables.values():
             for text in strings_in([list(row) for row in table.rows]):
                 if IDENTIFIER.fullmatch(text) and self.needs_label(text):
                     found.setdefault(f"table:{table.id}", set()).add(label_msgid(text))
+                elif (own := self.own_name(text)) is not None:
+                    found.setdefault(f"table:{table.id}", set()).add(own)
         return found
 
 

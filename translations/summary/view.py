@@ -283,6 +283,8 @@ class ViewBuilder:
             # only "het koloniale toezicht"; a bare cell reads "koloniaal toezicht"). Its number is the English
             # id's: `goods` (an objective of goods) reads "Waren", `good` (one good) "Ware".
             return self.term_html(concept, plural=self.names.is_plural(value, concept), case="nom", capital=capital)
+        if isinstance(value, str) and (own := self.names.own_name(value)) is not None:
+            return self.plain_text(own, capital=capital)
         if isinstance(value, str) and (concept := self._concept_of(value)):
             return self.term_html(concept, capital=capital)
         if isinstance(value, str) and (item := self.names.item(value)) is not None:
