@@ -39,9 +39,13 @@ GLOSSARY_MIN_SCORE = 0.55
 SEVERITIES = ("high", "medium", "low")
 #: Marker groups whose words make a sentence state a rule rather than explain one.
 STATING_MARKERS = frozenset(("modality", "negation", "condition"))
-#: Glossary kinds whose swap for another concept of the same kind changes play (things, places, goods).
-#: (Places are left out: "take it from the supply" and "put it in your storage" say the same move.)
-SWAPPABLE_KINDS = frozenset(("component", "resource"))
+#: Glossary kinds whose swap for another concept of the same kind changes play (things, goods, a ship's values).
+#: (Places are left out between published editions: "take it from the supply" and "put it in your storage" say
+#: the same move.)
+SWAPPABLE_KINDS = frozenset(("component", "resource", "value"))
+#: ...and against a draft places too: a draft naming another place than the references moves a thing elsewhere
+#: (their agreement tells that from a translator's choice of words).
+SWAPPABLE_IN_DRAFTS = SWAPPABLE_KINDS | {"area"}
 #: Words either side of the changed words quoted in a reading.
 READING_CONTEXT = 4
 
@@ -515,7 +519,7 @@ def check_terms(ctx: PairContext, link: Link) -> list[Observation]:
             loose = mine_merged.loose_concepts | their_merged.loose_concepts
             if concept in loose or set(instead) & loose:
                 instead = []  # "tile" for a contract tile, "ships" for ship figures: a bare word is no swap
-            if instead and kind in SWAPPABLE_KINDS:
+            if instead and kind in (SWAPPABLE_IN_DRAFTS if ctx.strict else SWAPPABLE_KINDS):
                 key = frozenset((concept, *instead))
                 if key in done:
                     continue
@@ -690,10 +694,14 @@ def check_modality(ctx: PairContext, link: Link) -> list[Observation]:
 
     The modal verb of the first main clause decides each side's modality, so "you may build several, as long as
     you can pay" is a permission and a sentence with both ("you may build several, but must pay each") is
-    compared by the modal that leads it. A side without a main-clause modal verb (an imperative) is not
-    compared: imperatives translate both.
+    compared by the modal that leads it. Between published editions a side without a main-clause modal verb (an
+    imperative) is not compared: imperatives translate both. Against a draft (:func:`_imperative_against_may`)
+    a permission on one side and a plain instruction on the other, with no modal word at all, is a difference:
+    the references agreeing on it is what tells a rule made optional from a translator's habit.
     """
     ma, mb = _main_modal(ctx.a, link.a), _main_modal(ctx.b, link.b)
+    if ctx.strict and (ma is None) != (mb is None):
+        return _imperative_against_may(ctx, link, ma, mb)
     if ma is None or mb is None or ma[0] == mb[0]:
         return []
     if ma[1] != min(link.a) or mb[1] != min(link.b):
@@ -704,6 +712,25 @@ def check_modality(ctx: PairContext, link: Link) -> list[Observation]:
     highlights = [(ctx.a.id, ma[1], ma[2], ma[3]), (ctx.b.id, mb[1], mb[2], mb[3])]
     values = {ctx.a.id: _MODAL_WORDS[name_a], ctx.b.id: _MODAL_WORDS[name_b]}
     return [_obs("modality", "high", ctx, link, None, highlights, values, swap=True)]
+
+
+def _imperative_against_may(
+    ctx: PairContext, link: Link, ma: tuple[str, int, int, int] | None, mb: tuple[str, int, int, int] | None
+) -> list[Observation]:
+    """"You may cover the symbol" against "Cover the symbol": a permission (or a choice) on one side, an
+    instruction with no modal word at all on the other."""
+    modal, first = (ma, True) if ma is not None else (mb, False)
+    assert modal is not None
+    plain, plain_idx = (ctx.b, link.b) if first else (ctx.a, link.a)
+    mine_idx = link.a if first else link.b
+    if modal[0] != "permission" or modal[1] != min(mine_idx):
+        return []
+    if any(g == "modality" for j in plain_idx for g, _ in plain.features[j].markers):
+        return []  # a modal word in a subordinate clause or a choice phrase: the two are not plainly opposed
+    me = ctx.a if first else ctx.b
+    highlights = [(me.id, modal[1], modal[2], modal[3])]
+    values = {me.id: _MODAL_WORDS["permission"], plain.id: "an instruction (must)"}
+    return [_obs("modality", "medium", ctx, link, None, highlights, values)]
 
 
 def check_negation(ctx: PairContext, link: Link) -> list[Observation]:

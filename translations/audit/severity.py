@@ -266,6 +266,10 @@ def weigh(finding: dict[str, Any], m: Merged, spec: Any, prepared: Mapping[str, 
             score = min(score, MEDIUM_SCORE - 0.01)
         score *= EXAMPLE_WEIGHT if (m.swap and agreement == 1.0) else 0.5
         can_be_high = False
+    if selection.draft and m.kind == "modality" and not m.swap and seen < 2:
+        # "You may cover it" against a plain "Cover it": editions translate one by the other now and then, so
+        # only references agreeing on it (at least two) make it the draft's change.
+        score = min(score, DRAFT_NOISE_FLOOR - 0.01)
     told_low = m.severity == "low"  # the check itself judged it weak (a component count the other side names)
     if m.kind == "number_missing" and (told_low or not (owns and agreement == 1.0) or max(m.numbers, default=0) <= 2):
         # A count left out that the rule does not hold: said in words. In a draft audit the references' counts
