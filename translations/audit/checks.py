@@ -517,8 +517,10 @@ def check_terms(ctx: PairContext, link: Link) -> list[Observation]:
             elif concept in generic or set(instead) & generic:
                 instead = []  # a thing named everywhere stands in for others ("the board", "a marker")
             loose = mine_merged.loose_concepts | their_merged.loose_concepts
-            if concept in loose or set(instead) & loose:
-                instead = []  # "tile" for a contract tile, "ships" for ship figures: a bare word is no swap
+            if kind == "component" and (concept in loose or set(instead) & loose):
+                # "tile" for a contract tile, "ships" for ship figures: a bare word is no swap (a value's or a
+                # good's variant, "crate value", names that one thing)
+                instead = []
             if instead and kind in (SWAPPABLE_IN_DRAFTS if ctx.strict else SWAPPABLE_KINDS):
                 key = frozenset((concept, *instead))
                 if key in done:

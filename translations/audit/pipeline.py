@@ -21,6 +21,7 @@ The result is a plain JSON-able dict (the contract of ``rulespec audit --format 
 from __future__ import annotations
 
 import statistics
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -207,7 +208,10 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
             # references it was compared with there (else that one reference is the odd one out).
             mine = [i for e, i in m.sentences if e == draft]
             compared_refs = anchors.compared_with(draft, mine, selection.editions) - _silent(m, prepared, anchors, draft)
-            if len(m.partners(draft)) * 2 >= max(len(compared_refs), 1):
+            # ...and no reference is in more of the observations than the draft (en-zman against en, de and the
+            # draft is en-zman's difference, whatever the draft's pairs show).
+            involved = Counter(e for o in m.observations for e in set(o.pair))
+            if len(m.partners(draft)) * 2 >= max(len(compared_refs), 1) and involved[draft] >= max(involved.values()):
                 odd = finding["_odd"] = draft
         finding["_partners"] = sorted(m.partners(odd)) if odd else []
         # The editions each observation saw differ: (lacking, stating) for an omission, else the pair compared.
