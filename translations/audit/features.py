@@ -315,13 +315,17 @@ def extract_markers(sentence: Sentence, language: str) -> dict[tuple[str, str], 
     return found
 
 
-@cache
-def _known_words(language: str) -> frozenset[str]:
-    """Every word form and lemma of the language's lookup table (lower case)."""
+#: Endings that make a word form the lookup table lists (it lists inflected forms: "beperkte", not "beperkt").
+_KNOWN_FORM_ENDINGS = ("", "e", "en", "s")
+
+
+def _known_word(word: str, language: str) -> bool:
+    """Whether the language's lookup table knows ``word`` as written, capitalised (a German noun) or inflected;
+    a few dict look-ups, no set of the whole table built."""
     from translations.audit.segment import lemma_table
 
     table = lemma_table(language)
-    return frozenset(w.lower() for w in (*table, *table.values()))
+    return word.capitalize() in table or any(word + ending in table for ending in _KNOWN_FORM_ENDINGS)
 
 
 #: What follows a negating prefix must be a word this long, so "under", "until" or "unter" never count.
@@ -333,7 +337,7 @@ def _negated_word(word: str, prefixes: Sequence[str], language: str) -> bool:
     language of at least :data:`NEGATED_STEM_MIN` letters."""
     for prefix in prefixes:
         rest = word[len(prefix):]
-        if word.startswith(prefix) and len(rest) >= NEGATED_STEM_MIN and rest.isalpha() and rest in _known_words(language):
+        if word.startswith(prefix) and len(rest) >= NEGATED_STEM_MIN and rest.isalpha() and _known_word(rest, language):
             return True
     return False
 
