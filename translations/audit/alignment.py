@@ -47,6 +47,10 @@ DISPLACED_THRESHOLD = 0.62
 DISPLACED_MARGIN = 0.05
 #: ...or be this similar in meaning alone (embeddings, no concept or number bonus).
 DISPLACED_SIM = 0.55
+#: A sentence answering one without counterpart must have at least 1/this of its words, or this many words: a
+#: shorter one is a label beside a picture, not a statement of the rule.
+ANSWER_MIN_LENGTH_SHARE = 2
+ANSWER_MIN_WORDS = 6
 #: Inside a gap between two links, lone sentences this similar are paired (crossed order, loose rewording).
 GAP_THRESHOLD = 0.40
 #: ...and a lone sentence on each side between the same two links is paired from this score on.
@@ -259,7 +263,9 @@ def align(a: PreparedEdition, b: PreparedEdition) -> list[Link]:
     raw = _dp(s11, s12, s21)
     links = [Link(tuple(ia[r] for r in ra), tuple(ib_ord[c] for c in cb), score) for ra, cb, score in raw]
     links = _pair_gaps(links, ia, ib, s11_full)
-    links = _rescue(links, ia, ib, s11_full, sim_full)
+    words_a = [_words(a.sentences[i]) for i in ia]
+    words_b = [_words(b.sentences[j]) for j in ib]
+    links = _rescue(links, ia, ib, s11_full, sim_full, (words_a, words_b))
     links = _pair_leftovers(links, a, b, mu)
     return _answered(links, a, b)
 
@@ -336,6 +342,10 @@ def _answered(links: list[Link], a: PreparedEdition, b: PreparedEdition) -> list
                 adjacent = distance <= ANSWER_ADJACENT and len(named & theirs_named) >= min(2, len(named))
                 if not (specific or adjacent):
                     continue
+                # A label half as long ("nicht gewertete Inseln und Städte" beside a picture) names the things of
+                # a rule but cannot state it ("no bonus points are awarded for unscored islands and cities").
+                if not _long_enough(_words(them.sentences[j]), _words(me.sentences[i])):
+                    continue
                 # Every number either states must be there on the other side: a sentence that scores "1 point per
                 # marker" does not answer one that scores "the settler value" (that is a rule change, not a match).
                 their_features = them.features[j]
@@ -347,6 +357,16 @@ def _answered(links: list[Link], a: PreparedEdition, b: PreparedEdition) -> list
             if best:
                 out[n] = Link(lk.a, lk.b, best, displaced=True)
     return out
+
+
+def _words(sentence: Sentence) -> int:
+    return sum(t.isalpha() for t in sentence.tokens)
+
+
+def _long_enough(answer: int, sentence: int) -> bool:
+    """Whether a sentence of ``answer`` words can state what one of ``sentence`` words does (see
+    :data:`ANSWER_MIN_LENGTH_SHARE`)."""
+    return answer >= ANSWER_MIN_WORDS or answer * ANSWER_MIN_LENGTH_SHARE >= sentence
 
 
 def _joined(edition: PreparedEdition, indices: tuple[int, ...]) -> tuple[np.ndarray, set[str], set[int], float]:
@@ -487,8 +507,14 @@ def _pair_gaps(links: list[Link], ia: list[int], ib: list[int], s11_full: np.nda
     return out
 
 
-def _rescue(links: list[Link], ia: list[int], ib: list[int], s11_full: np.ndarray, sim_full: np.ndarray) -> list[Link]:
+def _rescue(
+    links: list[Link], ia: list[int], ib: list[int], s11_full: np.ndarray, sim_full: np.ndarray,
+    words: tuple[list[int], list[int]],
+) -> list[Link]:
     """Turn 1:0 / 0:1 links with a confident match elsewhere into displaced links.
+
+    A match with less than half the words (``words``: per active sentence of each side) is a label or a fragment
+    naming the same things; it does not state the sentence's rule (see :data:`ANSWER_MIN_LENGTH_SHARE`).
 
     A match that is already linked to another sentence, more surely than to this one, only vouches for this
     sentence when the two say the same thing in meaning (embedding similarity alone of at least
@@ -511,7 +537,8 @@ def _rescue(links: list[Link], ia: list[int], ib: list[int], s11_full: np.ndarra
             row = s11_full[r]
             j = int(row.argmax())
             target = ib[j]
-            if row[j] >= DISPLACED_THRESHOLD and vouches(float(row[j]), float(sim_full[r, j]), own_b.get(target)):
+            long_enough = _long_enough(words[1][j], words[0][r])
+            if row[j] >= DISPLACED_THRESHOLD and long_enough and vouches(float(row[j]), float(sim_full[r, j]), own_b.get(target)):
                 mutual = target in lone_b and target not in used_b and int(s11_full[:, j].argmax()) == r
                 if mutual:
                     used_b.add(target)
@@ -525,7 +552,8 @@ def _rescue(links: list[Link], ia: list[int], ib: list[int], s11_full: np.ndarra
             c = pos_b[link.b[0]]
             col = s11_full[:, c]
             i = int(col.argmax())
-            if col[i] >= DISPLACED_THRESHOLD and vouches(float(col[i]), float(sim_full[i, c]), own_a.get(ia[i])):
+            long_enough = _long_enough(words[0][i], words[1][c])
+            if col[i] >= DISPLACED_THRESHOLD and long_enough and vouches(float(col[i]), float(sim_full[i, c]), own_a.get(ia[i])):
                 out.append(Link((), link.b, float(col[i]), displaced=True))
                 continue
         out.append(link)

@@ -39,9 +39,13 @@ GLOSSARY_MIN_SCORE = 0.55
 SEVERITIES = ("high", "medium", "low")
 #: Marker groups whose words make a sentence state a rule rather than explain one.
 STATING_MARKERS = frozenset(("modality", "negation", "condition"))
-#: Glossary kinds whose swap for another concept of the same kind changes play (things, places, goods).
-#: (Places are left out: "take it from the supply" and "put it in your storage" say the same move.)
-SWAPPABLE_KINDS = frozenset(("component", "resource"))
+#: Glossary kinds whose swap for another concept of the same kind changes play (things, goods, a ship's values).
+#: (Places are left out between published editions: "take it from the supply" and "put it in your storage" say
+#: the same move.)
+SWAPPABLE_KINDS = frozenset(("component", "resource", "value"))
+#: ...and against a draft places too: a draft naming another place than the references moves a thing elsewhere
+#: (their agreement tells that from a translator's choice of words).
+SWAPPABLE_IN_DRAFTS = SWAPPABLE_KINDS | {"area"}
 #: Words either side of the changed words quoted in a reading.
 READING_CONTEXT = 4
 
@@ -118,9 +122,33 @@ class PairContext:
 
     a: PreparedEdition
     b: PreparedEdition
+    #: (edition id, sentence) -> the other edition's sentences it is confidently linked to (set by run_checks)
+    partners: dict[tuple[str, int], tuple[int, ...]] = field(default_factory=dict)
+    #: one edition is a suspect (a draft): a neighbour's word answers only when its own counterpart lacks it
+    strict: bool = False
 
     def side(self, link: Link, first: bool) -> tuple[PreparedEdition, tuple[int, ...]]:
         return (self.a, link.a) if first else (self.b, link.b)
+
+    def near(
+        self, them: PreparedEdition, their_idx: tuple[int, ...], has: Callable[[PreparedEdition, list[int]], bool]
+    ) -> list[int]:
+        """``their_idx`` and those of its neighbours whose words may answer the linked sentences.
+
+        Translators move a word into the next sentence, so a neighbour saying it counts as present. Against a
+        draft (``strict``) not when the neighbour has a confident counterpart of its own that says it too
+        (``has``): then the word is that pair's, and it cannot also stand for what the linked sentence left out.
+        Between published editions, each translated with its own sentence breaks, any neighbour answers.
+        """
+        me = self.a if them is self.b else self.b
+        out = list(their_idx)
+        for j in neighbourhood(them, their_idx):
+            if j in their_idx:
+                continue
+            mine = self.partners.get((them.id, j)) if self.strict else None
+            if not (mine and has(them, [j]) and has(me, list(mine))):
+                out.append(j)
+        return sorted(out)
 
 
 def _lower(severity: str) -> str:
@@ -227,11 +255,14 @@ def _obs(
     swap: bool = False,
 ) -> Observation:
     spans = [(ctx.a.id, i) for i in link.a] + [(ctx.b.id, j) for j in link.b]
-    sentences = [ctx.a.sentences[i] for i in link.a] + [ctx.b.sentences[j] for j in link.b]
+    side_a, side_b = [ctx.a.sentences[i] for i in link.a], [ctx.b.sentences[j] for j in link.b]
+    # Against a draft both sides must tell an example: a reference's two-column layout can run an example into the
+    # rule the draft states on its own.
+    example = (_in_example(side_a) and _in_example(side_b)) if ctx.strict else _in_example(side_a + side_b)
     readings = _readings(ctx, highlights, link)
     message = f"{kind}: " + " against ".join(f"{values.get(e, '—')} ({e})" for e in (ctx.a.id, ctx.b.id))
     return Observation(
-        kind, severity, message, spans, [missing.id] if missing else [], spans, highlights, _in_example(sentences),
+        kind, severity, message, spans, [missing.id] if missing else [], spans, highlights, example,
         swap=swap, values=values, readings=readings, link=link, pair=(ctx.a.id, ctx.b.id),
     )
 
@@ -452,8 +483,12 @@ def check_terms(ctx: PairContext, link: Link) -> list[Observation]:
         mine_merged, their_merged = _merged(me, mine_idx), _merged(them, their_idx)
         mine = mine_merged.concepts
         mine_near = _merged(me, neighbourhood(me, mine_idx))
-        near = _merged(them, neighbourhood(them, their_idx))
-        theirs = set(near.concepts) | near.weak_concepts
+        theirs = _named(their_merged)
+        for j in neighbourhood(them, their_idx):
+            if j not in their_idx:
+                partners = ctx.partners.get((them.id, j)) if ctx.strict else None
+                # A neighbour's concept its own counterpart names too belongs to that pair (see PairContext.near).
+                theirs |= _named(_merged(them, (j,))) - (_named(_merged(me, partners)) if partners else set())
         known = me.glossary_concepts & them.glossary_concepts
         generic = me.generic_concepts | them.generic_concepts
         linked = their_merged.concepts
@@ -482,9 +517,11 @@ def check_terms(ctx: PairContext, link: Link) -> list[Observation]:
             elif concept in generic or set(instead) & generic:
                 instead = []  # a thing named everywhere stands in for others ("the board", "a marker")
             loose = mine_merged.loose_concepts | their_merged.loose_concepts
-            if concept in loose or set(instead) & loose:
-                instead = []  # "tile" for a contract tile, "ships" for ship figures: a bare word is no swap
-            if instead and kind in SWAPPABLE_KINDS:
+            if kind == "component" and (concept in loose or set(instead) & loose):
+                # "tile" for a contract tile, "ships" for ship figures: a bare word is no swap (a value's or a
+                # good's variant, "crate value", names that one thing)
+                instead = []
+            if instead and kind in (SWAPPABLE_IN_DRAFTS if ctx.strict else SWAPPABLE_KINDS):
                 key = frozenset((concept, *instead))
                 if key in done:
                     continue
@@ -499,6 +536,11 @@ def check_terms(ctx: PairContext, link: Link) -> list[Observation]:
             obs.concepts = frozenset((concept, *instead))
             out.append(obs)
     return out
+
+
+def _named(features: Features) -> set[str]:
+    """The concepts the features name, loosely or not."""
+    return set(features.concepts) | features.weak_concepts
 
 
 def _term(edition: PreparedEdition, concept: str) -> str:
@@ -600,9 +642,10 @@ def _one_sided(
         me, them = (ctx.a, ctx.b) if first else (ctx.b, ctx.a)
         mine_idx, their_idx = (link.a, link.b) if first else (link.b, link.a)
         mine = _classes(me, mine_idx, group)
-        near = neighbourhood(them, their_idx)
-        theirs = _classes(them, near, group)
-        for name in sorted(set(mine) - set(theirs)):
+        for name in sorted(mine):
+            near = ctx.near(them, their_idx, lambda e, idx, n=name: n in _classes(e, idx, group))
+            if name in _classes(them, near, group):
+                continue
             if name not in severities:
                 continue
             if group != "agent" and not lexicon(them.language).phrases(group, name):
@@ -653,10 +696,14 @@ def check_modality(ctx: PairContext, link: Link) -> list[Observation]:
 
     The modal verb of the first main clause decides each side's modality, so "you may build several, as long as
     you can pay" is a permission and a sentence with both ("you may build several, but must pay each") is
-    compared by the modal that leads it. A side without a main-clause modal verb (an imperative) is not
-    compared: imperatives translate both.
+    compared by the modal that leads it. Between published editions a side without a main-clause modal verb (an
+    imperative) is not compared: imperatives translate both. Against a draft (:func:`_imperative_against_may`)
+    a permission on one side and a plain instruction on the other, with no modal word at all, is a difference:
+    the references agreeing on it is what tells a rule made optional from a translator's habit.
     """
     ma, mb = _main_modal(ctx.a, link.a), _main_modal(ctx.b, link.b)
+    if ctx.strict and (ma is None) != (mb is None):
+        return _imperative_against_may(ctx, link, ma, mb)
     if ma is None or mb is None or ma[0] == mb[0]:
         return []
     if ma[1] != min(link.a) or mb[1] != min(link.b):
@@ -667,6 +714,25 @@ def check_modality(ctx: PairContext, link: Link) -> list[Observation]:
     highlights = [(ctx.a.id, ma[1], ma[2], ma[3]), (ctx.b.id, mb[1], mb[2], mb[3])]
     values = {ctx.a.id: _MODAL_WORDS[name_a], ctx.b.id: _MODAL_WORDS[name_b]}
     return [_obs("modality", "high", ctx, link, None, highlights, values, swap=True)]
+
+
+def _imperative_against_may(
+    ctx: PairContext, link: Link, ma: tuple[str, int, int, int] | None, mb: tuple[str, int, int, int] | None
+) -> list[Observation]:
+    """"You may cover the symbol" against "Cover the symbol": a permission (or a choice) on one side, an
+    instruction with no modal word at all on the other."""
+    modal, first = (ma, True) if ma is not None else (mb, False)
+    assert modal is not None
+    plain, plain_idx = (ctx.b, link.b) if first else (ctx.a, link.a)
+    mine_idx = link.a if first else link.b
+    if modal[0] != "permission" or modal[1] != min(mine_idx):
+        return []
+    if any(g == "modality" for j in plain_idx for g, _ in plain.features[j].markers):
+        return []  # a modal word in a subordinate clause or a choice phrase: the two are not plainly opposed
+    me = ctx.a if first else ctx.b
+    highlights = [(me.id, modal[1], modal[2], modal[3])]
+    values = {me.id: _MODAL_WORDS["permission"], plain.id: "an instruction (must)"}
+    return [_obs("modality", "medium", ctx, link, None, highlights, values)]
 
 
 def check_negation(ctx: PairContext, link: Link) -> list[Observation]:
@@ -787,8 +853,10 @@ def check_conditions(ctx: PairContext, link: Link) -> list[Observation]:
         me, them = (ctx.a, ctx.b) if first else (ctx.b, ctx.a)
         mine_idx, their_idx = (link.a, link.b) if first else (link.b, link.a)
         mine = _condition_classes(me, mine_idx)
-        theirs = _condition_classes(them, neighbourhood(them, their_idx))
-        for name in sorted(set(mine) - set(theirs)):
+        for name in sorted(mine):
+            near = ctx.near(them, their_idx, lambda e, idx, n=name: n in _condition_classes(e, idx))
+            if name in _condition_classes(them, near):
+                continue
             highlights = [(me.id, i, s, e) for i, s, e in mine[name]]
             values = {me.id: _label(name), them.id: f"no {_label(name)}"}
             out.append(_obs("condition", "low" if name == "if" else "medium", ctx, link, them, highlights, values))
@@ -846,6 +914,12 @@ def run_checks(ctx: PairContext, links: list[Link]) -> list[Observation]:
     """All checks on all links of one pair: contradictions on links a changed word may have loosened (a changed
     number costs a link its shared-number bonus), everything else on confident links only."""
     out: list[Observation] = []
+    for link in links:
+        if link.a and link.b and link.score >= CHECK_MIN_SCORE:
+            for i in link.a:
+                ctx.partners[(ctx.a.id, i)] = link.b
+            for j in link.b:
+                ctx.partners[(ctx.b.id, j)] = link.a
     for link in links:
         if not (link.a and link.b):
             out.extend(check_omission(ctx, link))

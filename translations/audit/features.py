@@ -298,7 +298,48 @@ def extract_markers(sentence: Sentence, language: str) -> dict[tuple[str, str], 
                     spans = found.setdefault(key, [])
                     if (i, j) not in spans:
                         spans.append((i, j))
+    choices = {k for s, e in found.get(("modality", "choice"), ()) for k in range(s, e)}
+    if choices and ("negation", "negation") in found:
+        # "whether or not", "al dan niet": the negation word is part of a choice, it negates nothing
+        kept = [(s, e) for s, e in found[("negation", "negation")] if not choices & set(range(s, e))]
+        if kept:
+            found[("negation", "negation")] = kept
+        else:
+            del found[("negation", "negation")]
+    prefixes = lexicon(language).negation_prefixes
+    if prefixes:
+        classed = {k for spans in found.values() for s, e in spans for k in range(s, e)}
+        for i, word in enumerate(sentence.tokens):
+            if i not in classed and _negated_word(word, prefixes, language):
+                found.setdefault(("negation", "negation"), []).append((i, i + 1))
     return found
+
+
+#: Endings that make a word form the lookup table lists (it lists inflected forms: "beperkte", not "beperkt").
+_KNOWN_FORM_ENDINGS = ("", "e", "en", "s")
+
+
+def _known_word(word: str, language: str) -> bool:
+    """Whether the language's lookup table knows ``word`` as written, capitalised (a German noun) or inflected;
+    a few dict look-ups, no set of the whole table built."""
+    from translations.audit.segment import lemma_table
+
+    table = lemma_table(language)
+    return word.capitalize() in table or any(word + ending in table for ending in _KNOWN_FORM_ENDINGS)
+
+
+#: What follows a negating prefix must be a word this long, so "under", "until" or "unter" never count.
+NEGATED_STEM_MIN = 5
+
+
+def _negated_word(word: str, prefixes: Sequence[str], language: str) -> bool:
+    """Whether a prefix negates ``word`` ("unlimited", "unbegrenzt", "onbeperkt"): the prefix, then a word of the
+    language of at least :data:`NEGATED_STEM_MIN` letters."""
+    for prefix in prefixes:
+        rest = word[len(prefix):]
+        if word.startswith(prefix) and len(rest) >= NEGATED_STEM_MIN and rest.isalpha() and _known_word(rest, language):
+            return True
+    return False
 
 
 @cache
@@ -353,13 +394,14 @@ def _grammatical_number(
         return SINGULAR if before.value == 1 else PLURAL
     if span in told:
         return told[span]
-    if any(sentence.tokens[k] in lex.weak_numbers and lex.weak_numbers[sentence.tokens[k]] == 1
-           for k in range(max(0, start - 3), start)):
-        return SINGULAR
+    # A plural form tells before a word that may stand for one ("extra eilandtegels", "additional tiles").
     word, lemma = sentence.tokens[end - 1], sentence.lemmas[end - 1] if end - 1 < len(sentence.lemmas) else ""
     endings = _PLURAL_ENDINGS.get(lex.language, ())
     if lemma and word != lemma and any(word == lemma + ending for ending in endings):
         return PLURAL
+    if any(sentence.tokens[k] in lex.weak_numbers and lex.weak_numbers[sentence.tokens[k]] == 1
+           for k in range(max(0, start - 3), start)):
+        return SINGULAR
     return None
 
 
@@ -396,6 +438,8 @@ def sentence_features(sentence: Sentence, language: str, glossary: GlossaryMatch
 #: Marker groups whose words inside a glossary term or a number's bound are part of that, not of the rule's
 #: wording ("first player marker", "lower market row", "2 or more").
 _WORDS_OF_TERMS = frozenset(("comparison", "quantifier", "timing"))
+#: ...except the direction of play: a term naming it ("clockwise order") states it.
+_STATED_INSIDE_TERMS = frozenset((("comparison", "clockwise"), ("comparison", "counterclockwise")))
 
 
 def _outside_terms_and_bounds(
@@ -405,16 +449,22 @@ def _outside_terms_and_bounds(
     # Only terms of several words hold such words ("first player marker"); a one-word match is the word itself.
     covered = {k for spans in concepts.values() for s, e in spans if e - s > 1 for k in range(s, e)}
     bounds: set[int] = set()
-    for phrases in (*lex.bounds_before.values(), *lex.bounds_after.values()):
-        for phrase in phrases:
+
+    def number_at(k: int) -> bool:
+        return 0 <= k < len(tokens) and (tokens[k].isdigit() or tokens[k] in lex.cardinals or tokens[k] in lex.weak_numbers)
+
+    # A bound phrase bounds a number right after it ("up to 3") or right before it ("3 or more"); without one
+    # ("the maximum number of ships", "höchstens zuweisen") it is a comparison word of the rule's own.
+    for phrases, after in ((lex.bounds_before.values(), True), (lex.bounds_after.values(), False)):
+        for phrase in (p for group in phrases for p in group):
             words = tuple(phrase.split())
             for k in range(len(tokens) - len(words) + 1):
-                if tuple(tokens[k : k + len(words)]) == words:
+                if tuple(tokens[k : k + len(words)]) == words and number_at(k + len(words) if after else k - 1):
                     bounds.update(range(k, k + len(words)))
     covered |= bounds
     out: dict[tuple[str, str], list[tuple[int, int]]] = {}
     for key, spans in markers.items():
-        if key[0] in _WORDS_OF_TERMS:
+        if key[0] in _WORDS_OF_TERMS and key not in _STATED_INSIDE_TERMS:
             kept = [(s, e) for s, e in spans if not covered & set(range(s, e))]
         elif key[0] == "negation":
             kept = [(s, e) for s, e in spans if not bounds & set(range(s, e))]  # "no more than 3" is a bound

@@ -110,6 +110,8 @@ class Anchors:
     def __init__(self) -> None:
         self.maps: dict[tuple[str, str], list[tuple[int, int]]] = {}
         self.compared: dict[tuple[str, str], set[int]] = {}
+        #: (a, b) -> sentences of a the aligner joined with a neighbour against fewer sentences of b
+        self.joined: dict[tuple[str, str], set[int]] = {}
 
     def add(self, a: str, b: str, links: Sequence[Link]) -> None:
         forward = sorted((i, max(lk.b)) for lk in links if lk.a and lk.b for i in lk.a)
@@ -119,6 +121,21 @@ class Anchors:
         sure = [lk for lk in links if lk.a and lk.b and lk.score >= self.COMPARED]
         self.compared[(a, b)] = {i for lk in sure for i in lk.a}
         self.compared[(b, a)] = {j for lk in sure for j in lk.b}
+        self.joined[(a, b)] = {i for lk in links if lk.b and len(lk.a) > len(lk.b) for i in lk.a}
+        self.joined[(b, a)] = {j for lk in links if lk.a and len(lk.b) > len(lk.a) for j in lk.b}
+
+    def absorbed(self, stating: Iterable[tuple[str, int]], missing: str, editions: Iterable[str]) -> set[str]:
+        """The editions whose own version of a sentence ``missing`` lacks was joined with a neighbour against
+        fewer sentences of ``missing`` — the aligner's way to place a sentence with no counterpart (a 2–1 link
+        hides an omission). Their version is found through their links with the editions ``stating`` it."""
+        out: set[str] = set()
+        for edition in editions:
+            if edition == missing or any(e == edition for e, _ in stating):
+                continue
+            mine = {j for e, i in stating for j in self.counterparts(e, i, edition)}
+            if mine and mine <= self.joined.get((edition, missing), set()):
+                out.add(edition)
+        return out
 
     def compared_with(self, edition: str, indices: Iterable[int], editions: Iterable[str]) -> set[str]:
         """The editions whose alignment with ``edition`` links one of its sentences ``indices`` surely enough

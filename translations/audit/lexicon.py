@@ -60,6 +60,8 @@ class Lexicon:
     page_words: frozenset[str] = frozenset()
     #: group -> class -> phrases
     markers: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
+    #: prefixes that negate the word they open ("un" in "unlimited", "on" in "onbeperkt")
+    negation_prefixes: tuple[str, ...] = ()
     player_nouns: frozenset[str] = frozenset()
     #: agent class -> determiner phrases before a player noun
     agent_determiners: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
@@ -174,6 +176,8 @@ def lexicon(language: str) -> Lexicon:
                       for k, v in (numbers.get("bounds_after") or {}).items()},
         page_words=frozenset(_words(numbers.get("page_words"), f"{path}: numbers.page_words")),
         markers=markers,
+        negation_prefixes=_words((data.get("morphology") or {}).get("negation_prefixes"),
+                                 f"{path}: morphology.negation_prefixes"),
         player_nouns=frozenset(_words(agents.get("player_nouns"), f"{path}: agents.player_nouns")),
         agent_determiners={k: _words(v, f"{path}: agents.determiners.{k}")
                            for k, v in (agents.get("determiners") or {}).items()},

@@ -34,10 +34,18 @@ Node = tuple[str, int]
 
 
 class Units:
-    """Union-find over (edition, sentence) nodes: sentences the alignments join form one passage."""
+    """Union-find over (edition, sentence) nodes: sentences the alignments join form one passage.
 
-    def __init__(self) -> None:
+    ``one_to_one`` joins only the sentences of 1:1 links: whether a draft said to lack a sentence has it after
+    all is read there (``suspects``: the editions read so). An aligner places a sentence with no counterpart by
+    joining it to a neighbour's link (2:1), so through such a link every passage would reach the draft that lacks
+    it. Published editions keep the loose reading: their translators join sentences all the time.
+    """
+
+    def __init__(self, strict: bool = False, suspects: frozenset[str] = frozenset()) -> None:
         self.parent: dict[Node, Node] = {}
+        self.one_to_one: Units | None = None if strict else Units(strict=True)
+        self.suspects = suspects
 
     def find(self, x: Node) -> Node:
         self.parent.setdefault(x, x)
@@ -108,7 +116,7 @@ def pair_observations(
     """Align one pair, run the checks, collapse a missing supplement into one observation."""
     links = align(a, b)
     join(units, a.id, b.id, links)
-    observations = run_checks(PairContext(a, b), links)
+    observations = run_checks(PairContext(a, b, strict=bool({a.id, b.id} & units.suspects)), links)
     for me, them in ((a, b), (b, a)):
         mine_edition = spec.editions.get(me.id)
         their_edition = spec.editions.get(them.id)
@@ -137,6 +145,8 @@ def join(units: Units, a: str, b: str, links: list[Link]) -> None:
             for i in link.a:
                 for j in link.b:
                     units.union((a, i), (b, j))
+            if units.one_to_one is not None and len(link.a) == len(link.b) == 1:
+                units.one_to_one.union((a, link.a[0]), (b, link.b[0]))
 
 
 def _supplement_runs(edition: PreparedEdition, linked: set[int]) -> list[tuple[int, int]]:
@@ -160,18 +170,31 @@ def merge(observations: Iterable[Observation], units: Units) -> list[Merged]:
     """Group observations by kind, subject (:attr:`~translations.audit.checks.Observation.subject`) and passage
     (see the module doc)."""
     groups: dict[tuple[str, str, frozenset[Node]], Merged] = {}
+    alike: dict[tuple[str, str], list[Merged]] = {}  # (kind, subject) -> its groups
     present = units.editions()
+    strict = units.one_to_one or units
+    present_strictly = strict.editions()
     for obs in observations:
         roots = frozenset(units.find(u) for u in obs.units)
         reached = set().union(*(present.get(r, {r[0]}) for r in roots))
         if obs.kind == "omission":
-            obs.missing_in = [e for e in obs.missing_in if e not in reached]
+            # A suspect (a draft) lacks the sentence unless 1:1 links lead from it to a sentence of the draft.
+            have = set().union(*(present_strictly.get(strict.find(u), {u[0]}) for u in obs.units))
+            obs.missing_in = [e for e in obs.missing_in if e not in (have if e in units.suspects else reached)]
             if not obs.missing_in:
                 continue
         key = (obs.kind, obs.subject, roots)
         merged = groups.get(key)
         if merged is None:
+            # One difference seen through a loose link (a displaced one, not joined into the passage) touches the
+            # passage too: a group of the same kind and subject sharing a passage is the same finding.
+            merged = next((g for g in alike.get(key[:2], ()) if g.roots & roots), None)
+        if merged is None:
             merged = groups[key] = Merged(obs.kind, obs.severity, roots=roots)
+            alike.setdefault(key[:2], []).append(merged)
+        else:
+            groups[key] = merged
+            merged.roots = merged.roots | roots
         merged.observations.append(obs)
         merged.present |= reached
         merged.in_example = merged.in_example or obs.in_example
@@ -190,7 +213,7 @@ def merge(observations: Iterable[Observation], units: Units) -> list[Merged]:
             merged.raw_spans.add(obs.raw)
         merged.missing_in.update(obs.missing_in)
         merged.highlights.update(obs.highlights)
-    return list(groups.values())
+    return list({id(g): g for g in groups.values()}.values())
 
 
 def _told_as_example_elsewhere(node: Node, passage: list[Node], is_example: Any) -> bool:

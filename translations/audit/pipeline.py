@@ -21,6 +21,7 @@ The result is a plain JSON-able dict (the contract of ``rulespec audit --format 
 from __future__ import annotations
 
 import statistics
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -158,7 +159,7 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
     from translations.audit.severity import reported, weigh
     from translations.audit.suspects import mark_suspect_rules, suspect_findings
 
-    units = Units()
+    units = Units(suspects=frozenset({selection.draft} if selection.draft else ()))
     anchors = build.Anchors()
     observations: list[Any] = []
     alignment: list[dict[str, Any]] = []
@@ -206,15 +207,24 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
             # One pair alone saw it: the draft's difference only if it shows against at least half of the
             # references it was compared with there (else that one reference is the odd one out).
             mine = [i for e, i in m.sentences if e == draft]
-            compared_refs = anchors.compared_with(draft, mine, selection.editions)
-            if len(m.partners(draft)) * 2 >= max(len(compared_refs), 1):
+            compared_refs = anchors.compared_with(draft, mine, selection.editions) - _silent(m, prepared, anchors, draft)
+            # ...and no reference is in more of the observations than the draft (en-zman against en, de and the
+            # draft is en-zman's difference, whatever the draft's pairs show).
+            involved = Counter(e for o in m.observations for e in set(o.pair))
+            if len(m.partners(draft)) * 2 >= max(len(compared_refs), 1) and involved[draft] >= max(involved.values()):
                 odd = finding["_odd"] = draft
         finding["_partners"] = sorted(m.partners(odd)) if odd else []
         # The editions each observation saw differ: (lacking, stating) for an omission, else the pair compared.
         finding["_pairs"] = sorted({(e, h) for o in m.observations for h, _ in o.spans for e in o.missing_in}
                                    if m.kind == "omission" else {tuple(sorted(o.pair)) for o in m.observations})
         compared = anchors.compared_with(odd, [i for e, i in m.sentences if e == odd], selection.editions) if odd else None
-        weigh(finding, m, spec, prepared, selection, compared)
+        if compared is not None and odd == draft:
+            compared -= _silent(m, prepared, anchors, draft)
+        absorbed: set[str] = set()
+        if m.kind == "omission" and draft and draft in m.missing_in:
+            stating = {(e, i) for o in m.observations for e, i in o.spans}
+            absorbed = anchors.absorbed(stating, draft, selection.editions)
+        weigh(finding, m, spec, prepared, selection, compared, absorbed)
         findings.append(finding)
     if spec.rulings:
         counterparts = _counterparts(prepared, anchors, selection.draft) if selection.draft else None
@@ -229,6 +239,26 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
     lap("merge, weigh, rulings")
     sentences = {e: [[s.start, s.end, s.kind, s.text] for s in prepared[e].sentences] for e in selection.editions}
     return findings, {"pairs": alignment, "sentences": sentences}
+
+
+#: Kinds of difference a swap of words of one group shows (the group's name is the kind's).
+_WORD_GROUPS = frozenset(("modality", "comparison", "quantifier", "agent", "condition", "timing"))
+
+
+def _silent(m: Any, prepared: Mapping[str, Any], anchors: Any, draft: str) -> set[str]:
+    """The references that say nothing of the kind a swap is about where the draft says it ("in der Reihe" has no
+    direction to set against "counterclockwise"): they neither confirm the draft's swap nor speak against it."""
+    if not (m.swap and m.kind in _WORD_GROUPS):
+        return set()
+    mine = [i for e, i in m.sentences if e == draft]
+    out: set[str] = set()
+    for edition in prepared:
+        if edition == draft:
+            continue
+        theirs = {j for i in mine for j in anchors.counterparts(draft, i, edition)}
+        if theirs and not any(prepared[edition].features[j].classes(m.kind) for j in theirs):
+            out.add(edition)
+    return out
 
 
 def _counterparts(prepared: Mapping[str, Any], anchors: Any, draft: str) -> Any:

@@ -18,7 +18,9 @@ Omissions are judged by the alignment and the spec instead of the ranker: a sent
 only when it states a rule (a number, a modal verb, a negation, a condition...), a rule cites it, it has no
 counterpart nearby in the edition lacking it (the aligner looked in the neighbouring sentences and through the
 other editions' links), and every other edition has it; an edition adding a sentence no other edition has, or
-the others disagreeing, makes it medium at most.
+the others disagreeing, makes it medium at most. In a draft audit a reference whose own version of the sentence
+the aligner joined with a neighbour against fewer draft sentences (a 2–1 link) counts as seeing the omission too:
+that is how an alignment places a sentence with no counterpart.
 """
 
 from __future__ import annotations
@@ -165,7 +167,8 @@ def _agreement(m: Merged, selection: AuditSelection, odd: str | None, compared: 
     return len(seen) / total, f"{len(seen)}/{total}"
 
 
-def _omission(m: Merged, passage: str, rule: str | None, selection: AuditSelection) -> tuple[str, float, str]:
+def _omission(m: Merged, passage: str, rule: str | None, selection: AuditSelection,
+              absorbed: set[str] | frozenset[str] = frozenset()) -> tuple[str, float, str]:
     """Severity of a sentence without counterpart (see the module doc): ``(severity, score, agreement)``.
 
     Two shapes count: one edition lacks what at least two others state (an *omission*: high when every other
@@ -189,7 +192,8 @@ def _omission(m: Merged, passage: str, rule: str | None, selection: AuditSelecti
         told = f"{', '.join(sorted(have))} states it, {lacking} lacks it"
     elif len(missing) == 1:
         (lacking,) = missing
-        seen = {e for o in m.observations if lacking in o.missing_in for e, _ in o.spans} & have
+        have |= set(absorbed)
+        seen = ({e for o in m.observations if lacking in o.missing_in for e, _ in o.spans} & have) | set(absorbed)
         shape = "omission"
         told = f"{len(seen)} of {len(have)} editions state it, {lacking} lacks it"
     elif len(have) == 1 and len(missing) >= 2:
@@ -198,30 +202,36 @@ def _omission(m: Merged, passage: str, rule: str | None, selection: AuditSelecti
         told = f"only {', '.join(sorted(have))} states it, {len(seen)} editions lack it"
     else:
         return "low", 0.2, f"{len(have)} editions state it, {len(missing)} lack it"
+    # Every edition stating the sentence found no counterpart in the lacking one: low at most, but kept in a
+    # draft audit (an instruction without a modal verb or a number is still a rule).
+    confirmed = shape == "omission" and len(seen) >= 2 and len(seen) == len(have)
+    low = DRAFT_NOISE_FLOOR if confirmed else 0.3
     if passage in NEVER_ABOVE_LOW or passage == "example" or not m.bears_rule or not observed:
-        return "low", 0.3, told
+        return "low", low, told
     if len(selection.editions) == 2 and rule:
         return "medium", 0.6, told
     if shape == "omission" and len(seen) >= 2 and len(seen) == len(have) and rule:
         return ("high", 1.0, told) if len(seen) >= 3 or len(have) == len(selection.editions) - 1 else ("medium", 0.7, told)
     if len(seen) >= 2 and rule:
         return "medium", 0.6, told
-    return "low", 0.3, told
+    return "low", low, told
 
 
 def reported(finding: Mapping[str, Any], draft: bool = False) -> bool:
     """Whether a weighed finding is worth a line in the report (above :data:`NOISE_FLOOR`, or
-    :data:`DRAFT_NOISE_FLOOR` for a content difference in a draft audit)."""
+    :data:`DRAFT_NOISE_FLOOR` in a draft audit: there a sentence only one reference lacks, or one the draft adds
+    where the references disagree, is the alignment's doing as often as the draft's, like a one-sided word)."""
     score = finding.get("_weighing", {}).get("score")
     if finding["kind"] in ("supplement", "ruling", "suspect") or score is None:
         return True
-    floor = DRAFT_NOISE_FLOOR if draft and finding["kind"] != "omission" else NOISE_FLOOR
+    floor = DRAFT_NOISE_FLOOR if draft else NOISE_FLOOR
     return bool(score >= floor)
 
 
 def weigh(finding: dict[str, Any], m: Merged, spec: Any, prepared: Mapping[str, PreparedEdition],
-          selection: AuditSelection, compared: set[str] | None = None) -> None:
-    """Set the finding's severity and ``_weighing`` (see the module doc)."""
+          selection: AuditSelection, compared: set[str] | None = None, absorbed: set[str] | None = None) -> None:
+    """Set the finding's severity and ``_weighing`` (see the module doc); ``absorbed``: in a draft audit, the
+    references whose version of an omitted sentence the aligner joined with a neighbour (see :func:`_omission`)."""
     rule_id = finding["rule"]
     rule = spec.rule(rule_id) if rule_id else None
     passage = passage_kind(m, prepared, rule_id)
@@ -231,7 +241,7 @@ def weigh(finding: dict[str, Any], m: Merged, spec: Any, prepared: Mapping[str, 
         finding["_weighing"] = Weighing("supplement", False, "", None, 0.0).to_json()
         return
     if m.kind == "omission":
-        severity, score, told = _omission(m, passage, rule_id, selection)
+        severity, score, told = _omission(m, passage, rule_id, selection, absorbed or set())
         finding["severity"] = severity
         finding["_weighing"] = Weighing(passage, False, told, None, score).to_json()
         return
@@ -256,6 +266,10 @@ def weigh(finding: dict[str, Any], m: Merged, spec: Any, prepared: Mapping[str, 
             score = min(score, MEDIUM_SCORE - 0.01)
         score *= EXAMPLE_WEIGHT if (m.swap and agreement == 1.0) else 0.5
         can_be_high = False
+    if selection.draft and m.kind == "modality" and not m.swap and seen < 2:
+        # "You may cover it" against a plain "Cover it": editions translate one by the other now and then, so
+        # only references agreeing on it (at least two) make it the draft's change.
+        score = min(score, DRAFT_NOISE_FLOOR - 0.01)
     told_low = m.severity == "low"  # the check itself judged it weak (a component count the other side names)
     if m.kind == "number_missing" and (told_low or not (owns and agreement == 1.0) or max(m.numbers, default=0) <= 2):
         # A count left out that the rule does not hold: said in words. In a draft audit the references' counts
