@@ -230,13 +230,16 @@ def test_values_no_rulebook_prints_are_shown_as_such(indexes) -> None:
 
 
 @pytest.mark.parametrize(("text", "said"), [
-    ("how is a tie broken in Francis Drake?", "Not printed in any rulebook (inferred): lower dock wins"),
-    ("wer gewinnt bei Gleichstand in Francis Drake?", "In keinem Regelheft gedruckt (abgeleitet): lower dock wins"),
-    ("wie wint er bij gelijke stand in Francis Drake?", "In geen spelregel gedrukt (afgeleid): lower dock wins"),
+    ("how is a tie broken in Francis Drake?", "Not printed in any rulebook (inferred): lower dock wins = yes"),
+    ("wer gewinnt bei Gleichstand in Francis Drake?",
+     "In keinem Regelheft gedruckt (abgeleitet): niedrigerer Heimkehrplatz gewinnt = ja"),
+    ("wie wint er bij gelijke stand in Francis Drake?",
+     "In geen spelregel gedrukt (afgeleid): lager thuiskomstdok wint = ja"),
 ])
 def test_a_question_touching_an_unprinted_value_says_it_is_not_printed(text: str, said: str) -> None:
     """Francis Drake's rulebook says only that the Homebound Dock order breaks ties; which end of it wins is
-    read, not printed: an answer asked for in any language says so next to the summary stating it."""
+    read, not printed: an answer asked for in any language says so next to the summary stating it, naming the
+    value in that language."""
     result = _run("lookup", text)
     assert result.returncode == 0 and "[end.tie_break · francis_drake" in result.stdout
     summary_and_marks = result.stdout.split("\n\n")[1]

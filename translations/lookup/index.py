@@ -6,7 +6,7 @@ The index is two deterministic JSON files per game under `translations/generated
 shown). Together they hold:
 
 ```
-{"version": 3, "game": ..., "title": ..., "languages": ["en", "de", "nl"], "views": ["en", "en@en", ...],
+{"version": 4, "game": ..., "title": ..., "languages": ["en", "de", "nl"], "views": ["en", "en@en", ...],
  "editions": [{"id": "de", "language": "de", "name": ...}, ...],
  "lexicon": {...},                                             # translations/lookup/lexicon.yaml, compiled
  "docs": [{"id": "land.income", "kind": "rule" | "setup",
@@ -14,7 +14,10 @@ shown). Together they hold:
            "passages": [{"edition", "text"}],                    # the cited passage of each edition's text
            "lead": bool, "section": int,                         # first rule of its section?; section number
            "answers": [kind, ...],                               # kinds of question the rule answers
-           "unprinted": [{"name", "value", "provenance", "reason"}],  # its values no rulebook prints
+           "unprinted": [{"param", "provenance",                   # its values no rulebook prints,
+                          "name": {view: str}, "value": {view: str},   # named, shown and explained per view,
+                          "reason": {view: str},
+                          "english": {view: [field, ...]}}],     # (fields with no translation in a view)
            "rulings": [{"id", "default", "question": {view: str},
                         "readings": [{"id", "editions", "text": {view: str}, "sets": [param, ...],
                                       "unprinted": [...]}]}]}, ...],
@@ -52,6 +55,8 @@ from translations.lookup.lexicon import answers, compile_lexicon, lemma_table
 from translations.lookup.passages import cited_passages, quotes, read_texts
 from translations.lookup.search import INDEX_VERSION, grams
 from translations.summary.i18n import CatalogTranslations, translations_for
+from translations.summary.text import format_list, format_value
+from translations.summary.unprinted import Unprinted, UnprintedValue, value_words
 from translations.summary.view import ViewBuilder, section_titles
 
 #: Weight of each field in a document's term frequencies (integers keep the JSON compact and exact).
@@ -107,63 +112,39 @@ def term_forms(spec: Any, concept_id: str) -> list[tuple[str, str]]:
     return [(language_of(spec, key), form) for key in sorted(concept.terms) for form in concept.terms[key].all_forms()]
 
 
-def _plain(value: Any) -> str:
+def shown_value(value: Any, builder: ViewBuilder, lexicon: Lexicon) -> str:
+    """A value no rulebook prints as a view shows it: yes/no in the view's language (the look-up's lexicon labels),
+    concept ids as the edition's terms, other words through the message catalog (`value_words`), numbers and
+    lists per locale."""
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return lexicon.label(builder.lang, "yes" if value else "no")
     if isinstance(value, list | tuple):
-        return ", ".join(_plain(v) for v in value)
-    return str(value).replace("_", " ")
+        return format_list([shown_value(item, builder, lexicon) for item in value], locale=builder.lang)
+    if isinstance(value, str) and value not in builder.spec.concepts:
+        return builder.plain_text(value.replace("_", " "))
+    return format_value(value, builder.lang, builder.resolver)
 
 
-class Unprinted:
-    """The values no rulebook prints — a rule's params and a ruling reading's params whose provenance is
-    `example`, `inferred` or `assumed` — with that provenance and the spec's reason for it."""
-
-    def __init__(self, spec: Any) -> None:
-        from rulespec.loading import load_documents
-        from rulespec.problems import display_path
-        from rulespec.provenance import value_sites
-
-        loaded = load_documents(spec.root)
-        self.documents = {display_path(doc.path): doc for docs in loaded.documents.values() for doc in docs}
-        self.categories = {(site.file, site.path): site.category for site in value_sites(loaded)}
-
-    def _raw(self, file: str, path: str) -> Any:
-        node: Any = self.documents[file].data if file in self.documents else None
-        for part in [p for p in path.split("/") if p]:
-            node = node[int(part)] if isinstance(node, list) else (node or {}).get(part)
-        return node
-
-    def _reason(self, file: str, path: str) -> str:
-        """The reason of the nearest provenance mark: the value's own, its item's, or its file's."""
-        parts = path.split("/")
-        for cut in range(len(parts), 0, -1):
-            node = self._raw(file, "/".join(parts[:cut]))
-            if isinstance(node, dict):
-                mark = node.get("provenance")
-                if isinstance(mark, dict) and mark.get("reason"):
-                    return str(mark["reason"])
-                if isinstance(mark, str) and node.get("reason"):
-                    return str(node["reason"])
-        return ""
-
-    def _values(self, file: str, prefix: str, params: Mapping[str, Any]) -> list[dict[str, str]]:
-        found = []
-        for name, value in params.items():
-            path = f"{prefix}/{name}"
-            category = self.categories.get((file, path), "sourced")
-            if category in ("example", "inferred", "assumed"):
-                found.append({"name": name.replace("_", " "), "value": _plain(value), "provenance": category,
-                              "reason": self._reason(file, path)})
-        return found
-
-    def of_rule(self, rule: Any) -> list[dict[str, str]]:
-        return self._values(rule.origin.file, f"{rule.origin.path}/params", rule.params)
-
-    def of_reading(self, ruling: Any, reading_id: str) -> list[dict[str, str]]:
-        number = list(ruling.readings).index(reading_id)
-        return self._values(ruling.origin.file, f"{ruling.origin.path}/readings/{number}/params",
-                            ruling.readings[reading_id].params)
+def unprinted_json(values: Iterable[UnprintedValue], builders: Mapping[str, ViewBuilder],
+                   lexicon: Lexicon) -> list[dict[str, Any]]:
+    """Values no rulebook prints as index entries: name, value and reason in every view (name and reason
+    translated through the message catalog, the edition's terms filled in), and per view the fields that show in
+    English for want of a translation (`english`), so that the look-up can mark them."""
+    found = []
+    for value in values:
+        entry: dict[str, Any] = {"param": value.param, "provenance": value.provenance, "name": {}, "value": {},
+                                 "reason": {}, "english": {}}
+        for key, builder in builders.items():
+            entry["name"][key] = builder.plain_text(value.name)
+            entry["value"][key] = shown_value(value.value, builder, lexicon)
+            entry["reason"][key] = builder.plain_text(value.reason) if value.reason else ""
+            messages = {"name": [value.name], "value": value_words(value.value, builder.spec.concepts),
+                        "reason": [value.reason] if value.reason else []}
+            english = [field for field, found in messages.items() if any(m in builder.untranslated for m in found)]
+            if english:
+                entry["english"][key] = english
+        found.append(entry)
+    return found
 
 
 class _PostingsBuilder:
@@ -329,7 +310,7 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
             "passages": cited_passages(spec, rule.citations, texts, function_words),
             "lead": rule.id in leads,
             "section": section_numbers.setdefault(rule.file if kind == "rule" else "", len(section_numbers)),
-            "unprinted": unprinted.of_rule(rule),
+            "unprinted": unprinted_json(unprinted.of_rule(rule), builders, lexicon),
         }
         ruling_fields: list[Field] = []
         rulings = []
@@ -341,8 +322,8 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
                 text = {key: b.fill(reading.summary, params, f"{ruling.id}/{reading.id}")
                         for key, b in builders.items()}
                 readings.append({"id": reading.id, "editions": sorted(reading.editions), "text": text,
-                                 "sets": sorted(name.replace("_", " ") for name in reading.params),
-                                 "unprinted": unprinted.of_reading(ruling, reading.id)})
+                                 "sets": sorted(reading.params),
+                                 "unprinted": unprinted_json(unprinted.of_reading(ruling, reading.id), builders, lexicon)})
                 ruling_fields += [("ruling", view_lang[key], value) for key, value in text.items()]
             rulings.append({"id": ruling.id, "default": ruling.default, "question": question, "readings": readings})
             ruling_fields += [("ruling", view_lang[key], value) for key, value in question.items()]

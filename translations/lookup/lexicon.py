@@ -19,8 +19,8 @@ from typing import Any
 from translations.lookup.language import normalise, stem
 
 LEXICON_FILE = Path(__file__).resolve().parent / "lexicon.yaml"
-LABELS = ("also", "game", "no_match", "name_subject", "instead", "not_printed", "assumed", "inferred", "example",
-          "ruling", "several_games")
+LABELS = ("also", "game", "no_match", "name_subject", "instead", "not_printed", "in_english", "assumed", "inferred",
+          "example", "ruling", "several_games", "yes", "no")
 SNOWBALL = ("english", "german", "dutch")
 
 

@@ -55,7 +55,7 @@ def describe(hit: Hit, lang: str | None = None, edition: str | None = None) -> d
         "title": plain(doc["title"][key]),
         "summary": plain(doc["text"][key]),
         "passages": [{"edition": p["edition"], "text": plain(p["text"])} for p in doc["passages"]],
-        "unprinted": list(doc.get("unprinted", [])),
+        "unprinted": [_unprinted(value, key) for value in doc.get("unprinted", [])],
     }
     result["rulings"] = []
     for ruling in doc.get("rulings", []):
@@ -75,10 +75,11 @@ def describe(hit: Hit, lang: str | None = None, edition: str | None = None) -> d
     followed_of = {ruling["id"]: ruling["followed"] for ruling in result["rulings"]}
     followed = [reading for ruling in doc.get("rulings", []) for reading in ruling["readings"]
                 if reading["id"] == followed_of[ruling["id"]]]
-    replaced = {name for reading in followed for name in reading.get("sets", [])}
-    result["unprinted"] = [v for v in result["unprinted"] if v["name"] not in replaced]
+    replaced = {param for reading in followed for param in reading.get("sets", [])}
+    result["unprinted"] = [v for v in result["unprinted"] if v["param"] not in replaced]
     for reading in followed:
-        result["unprinted"] += [v for v in reading.get("unprinted", []) if v not in result["unprinted"]]
+        shown = [_unprinted(value, key) for value in reading.get("unprinted", [])]
+        result["unprinted"] += [v for v in shown if v not in result["unprinted"]]
     # The summary states the default reading: where the chosen edition reads a disputed point otherwise, say so.
     result["instead"] = [
         next(r["summary"] for r in ruling["readings"] if r["id"] == ruling["followed"])
@@ -86,6 +87,14 @@ def describe(hit: Hit, lang: str | None = None, edition: str | None = None) -> d
         if ruling["followed"] != ruling["default"]
     ]
     return result
+
+
+def _unprinted(value: dict[str, Any], key: str) -> dict[str, Any]:
+    """A value no rulebook prints as shown in view `key`: its name, value and reason in the view's language, and
+    which of them show in English for want of a translation (`in_english`)."""
+    return {"param": value["param"], "name": value["name"][key], "value": value["value"][key],
+            "provenance": value["provenance"], "reason": value["reason"][key],
+            "in_english": list(value.get("english", {}).get(key, []))}
 
 
 def answer_json(answer: Answer, described: Sequence[dict[str, Any]]) -> dict[str, Any]:
@@ -100,6 +109,12 @@ def _wrap(text: str, width: int) -> list[str]:
     return textwrap.wrap(text, width=max(width, 10)) or [""]
 
 
+def _marked(value: dict[str, Any], field: str, in_english: str) -> str:
+    """A field of a value no rulebook prints; English shown for want of a translation says so (`[auf Englisch]`),
+    as a summary reports its untranslated messages rather than hiding them."""
+    return value[field] + (f" [{in_english}]" if field in value.get("in_english", ()) else "")
+
+
 def format_text(described: dict[str, Any], others: Sequence[dict[str, Any]] = (), width: int = 100,
                 lexicon: Lexicon | None = None, lang: str = "en", show_game: bool = True) -> str:
     """A hit for the terminal: title (and game), summary, the values no rulebook prints, the cited passages side
@@ -112,11 +127,12 @@ def format_text(described: dict[str, Any], others: Sequence[dict[str, Any]] = ()
     lines += _wrap(described["summary"], width)
     for text in described.get("instead", []):
         lines += _wrap(f"-> {label('instead', 'In this edition instead')}: {text}", width)
+    in_english = label("in_english", "in English")
     for value in described.get("unprinted", []):
-        why = f" {value['reason']}" if value.get("reason") else ""
+        why = f" {_marked(value, 'reason', in_english)}" if value.get("reason") else ""
         lines += _wrap(f"* {label('not_printed', 'Not printed in any rulebook')} "
-                       f"({label(value['provenance'], value['provenance'])}): {value['name']} = {value['value']}."
-                       f"{why}", width)
+                       f"({label(value['provenance'], value['provenance'])}): {_marked(value, 'name', in_english)} = "
+                       f"{_marked(value, 'value', in_english)}.{why}", width)
     passages = {p["edition"]: p["text"] for p in described["passages"]}
     if passages:
         lines.append("")

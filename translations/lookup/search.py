@@ -42,7 +42,7 @@ from translations.lookup.language import Lexicon, Query, QueryWord, detect_langu
 GENERATED_DIR = Path(__file__).resolve().parents[1] / "generated"
 INDEX_NAME = "lookup-index.json"  # what a search needs: postings, rule ids, section data, the lexicon
 DOCS_NAME = "lookup-docs.json"  # what showing a rule needs: texts per view, passages, rulings (loaded lazily)
-INDEX_VERSION = 3
+INDEX_VERSION = 4
 K1 = 2.0
 #: How much a word only one language's texts use counts towards the query's language, against a function word's
 #: 1: less, since names travel between languages ("Punkte für New England" is German).

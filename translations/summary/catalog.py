@@ -9,7 +9,8 @@ Msgids come from three places, all extracted with Babel:
   setup-step titles and summaries, section titles, variant titles and summaries, ruling questions and reading
   summaries, and the names of components, records, decks, areas and tables that the summary shows (names of
   items with a glossary concept are shown as the concept's term and are not extracted); and every line of the
-  player aid (`aid.yaml`: labels, texts, reading lines, block titles).
+  player aid (`aid.yaml`: labels, texts, reading lines, block titles); and the names and reasons of the values
+  no rulebook prints (`translations.summary.unprinted`), which the look-up shows.
 
 Re-extracting after the spec changed is one command — it rewrites `messages.pot` and merges it into every
 language's `messages.po` (new entries empty, changed ones fuzzy with the old translation as a suggestion):
@@ -38,6 +39,7 @@ from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from babel.messages.pofile import read_po, write_po
 
 from translations.summary.names import SpecNames, humanise
+from translations.summary.unprinted import Unprinted
 
 REPO = Path(__file__).resolve().parents[2]
 LOCALE_DIR = REPO / "translations" / "locale"
@@ -68,6 +70,12 @@ def _spec_names(folder: Path) -> SpecNames:
     from rulespec.model import load_spec
 
     return SpecNames(load_spec(folder))
+
+
+@lru_cache(maxsize=16)
+def _unprinted(folder: Path) -> Unprinted:
+    """The values no rulebook prints of the game whose spec folder is `folder`."""
+    return Unprinted(_spec_names(folder).spec)
 
 
 @lru_cache(maxsize=16)
@@ -268,9 +276,12 @@ def extract_spec(fileobj: Any, keywords: Sequence[str], comment_tags: Sequence[s
                         else fileobj)
     if root is None:
         return
+    from rulespec.problems import display_path
     from translations.summary.view import nothing_to_translate
 
-    for line, message, comment in _spec_messages(root, kind, _spec_names(folder)):
+    found = list(_spec_messages(root, kind, _spec_names(folder)))
+    found += sorted(_unprinted(folder).messages_in(display_path(path)))
+    for line, message, comment in found:
         if not nothing_to_translate(message):
             yield line, "_", message, [comment]
 
