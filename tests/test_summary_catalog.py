@@ -114,3 +114,22 @@ def test_po_text_has_no_dates() -> None:
     write_po(buffer, Catalog(locale="de"))
     assert "POT-Creation-Date" in buffer.getvalue().decode()
     assert "Creation-Date" not in catalog.po_text(Catalog(locale="de"))
+
+
+def test_a_proper_name_kept_as_printed_is_no_untranslated_text(tmp_path: Path) -> None:
+    """A place name a translation keeps ("Rio de la Hacha") passes the check only when its translator flags it
+    `proper-name`; the same entry without the flag is reported as English left in the translation."""
+    from babel.messages.catalog import Catalog as BabelCatalog
+
+    def problems(flags: tuple[str, ...]) -> list[str]:
+        template = BabelCatalog(locale="en")
+        template.add("Rio de la Hacha")
+        translated = BabelCatalog(locale="de")
+        translated.add("Rio de la Hacha", "Rio de la Hacha", flags=flags)
+        folder = tmp_path / "-".join(flags or ("none",)) / "de" / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        (folder / "messages.po").write_text(catalog.po_text(translated), encoding="utf-8")
+        return [p.kind for p in catalog.check(folder.parent.parent, ["de"], spec_dirs=[], fresh=template)]
+
+    assert "same-as-source" in problems(())
+    assert "same-as-source" not in problems((catalog.PROPER_NAME_FLAG,))

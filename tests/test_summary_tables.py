@@ -127,3 +127,18 @@ def test_a_face_without_a_name_is_named_by_its_component(specs, lang: str, first
     assert [row[0] for row in tables["table-ship.large"].rows][-1].endswith(" 11")
     markers = tables["table-tile.frame_marker"]
     assert reward in markers.rows[0], markers.rows[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_board_areas_sharing_a_term_are_told_apart_by_their_own_names(specs, lang: str) -> None:
+    """Areas whose concept is shared (five objective spaces, two ship spaces, the two markets) would all read as
+    the one term; the board-area table names each by its own (translated) name instead, so no two rows of areas
+    with different spec names show the same name."""
+    for game, spec in specs.items():
+        view = build_view(spec, lang)
+        table = next(t for t in view.appendix_tables if t.id == "areas")
+        names = [row[0] for row in table.rows]
+        apart = [name for area, name in zip(spec.areas.values(), names, strict=True)
+                 if area.concept and sum(a.concept == area.concept for a in spec.areas.values()) > 1
+                 and len({a.name for a in spec.areas.values() if a.concept == area.concept}) > 1]
+        assert len(apart) == len(set(apart)), (game, lang, sorted(apart))

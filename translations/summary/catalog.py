@@ -215,7 +215,8 @@ def _spec_messages(root: yaml.Node, kind: str, names: SpecNames) -> Iterator[Fou
         yield from _aid_messages(root)
     elif kind == "board":
         for area in _list(_field(root, "areas")):
-            if _scalar(_field(area, "concept")) not in concepts:
+            # an area with a concept shows its term, unless areas sharing that term are told apart by name
+            if _scalar(_field(area, "concept")) not in concepts or _scalar(_field(area, "id")) in names.named_apart:
                 yield from text(area, "name", "area")
             kind_node = _field(area, "kind")
             if _scalar(kind_node) and kind_node is not None:
@@ -511,6 +512,10 @@ def _words(text: str) -> list[str]:
     return re.findall(r"[^\W\d_]+", _PLACEHOLDER.sub(" ", text).lower())
 
 
+#: The flag a translator puts on a name kept as the source prints it (a place name), exempt from `same_as_source`.
+PROPER_NAME_FLAG = "proper-name"
+
+
 def same_as_source(msgid: str, string: str) -> bool:
     """True when a translation is (mostly) the English source text: at least three words each, and more than
     70 % of the translation's words occur in the msgid. Short names ("Portugal") are not judged."""
@@ -554,7 +559,9 @@ def check(locale_dir: Path = LOCALE_DIR, languages: Sequence[str] = ALL_CATALOGS
                 continue
             games = _message_games(message)
             scope = [concepts_by_game[g] for g in sorted(games) if g in concepts_by_game] if games else every_game
-            if lang != SOURCE_LANGUAGE and any(same_as_source(msgid, string) for string in strings):
+            # a place's own name ("Rio de la Hacha") stays as printed: its translator flags it `proper-name`
+            if (lang != SOURCE_LANGUAGE and PROPER_NAME_FLAG not in message.flags
+                    and any(same_as_source(msgid, string) for string in strings)):
                 problems.append(CatalogProblem(lang, "same-as-source", msgid, strings[0]))
             for string in strings:
                 why = placeholder_problem(msgid if isinstance(message.id, str) else message.id[0], string, scope)

@@ -458,7 +458,10 @@ class ViewBuilder:
                    self.plain_text(N_("Details"))]
         rows = []
         for area in self.spec.areas.values():
-            rows.append([self.name_of(area.concept, area.name), self.plain_text(humanise(area.kind), capital=True),
+            # areas sharing a term (five spaces are all "Zielfeld") are told apart by their own names
+            own = self.names.own_name(area.id)
+            name = self.plain_text(own, capital=True) if own is not None else self.name_of(area.concept, area.name)
+            rows.append([name, self.plain_text(humanise(area.kind), capital=True),
                          self.value(len(area.spaces)) if area.spaces else "–",
                          ", ".join(self.marked(self.value({key: value}), area.origin.file,
                                                f"{area.origin.path}/attributes/{key}")
