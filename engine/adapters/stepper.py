@@ -31,6 +31,9 @@ from engine.adapters.codes import ActionCodes, action_codes
 from engine.runtime.api import Action, GameConfig, State
 from engine.runtime.registry import load_game
 
+#: What :meth:`Stepper.play` returns once the game is over (no seat is to move).
+OVER = -1
+
 
 class IllegalCodeError(ValueError):
     """A code that is not among the legal codes of the step posed now."""
@@ -78,7 +81,7 @@ class Stepper:
             self._list()
         pool = self._open
         if pool is None:
-            return sorted(self._firsts) if self._distinct else sorted(set(self._firsts))
+            return _ascending(self._firsts, self._distinct)
         step, found = self._step, self._found
         return sorted({found[i][step] for i in pool})
 
@@ -100,10 +103,10 @@ class Stepper:
         if not self._listed:
             self._list()
         if self._distinct and self._open is None:
-            try:
-                action = self._legal[self._firsts.index(code)]
-            except ValueError:
-                raise IllegalCodeError(f"code {code} ({self._describe(code)}) is not legal now") from None
+            index = _position(self._firsts, code)
+            if index < 0:
+                raise IllegalCodeError(f"code {code} ({self._describe(code)}) is not legal now")
+            action = self._legal[index]
         else:
             index = self._choose(code)
             if index < 0:
@@ -115,6 +118,13 @@ class Stepper:
         self._listed = False
         self._drop = self._drops_after.get(code)
         return action
+
+    def play(self, code: int) -> int:
+        """:meth:`apply`, then the seat to move (:data:`OVER` once the game is over): what both adapters ask
+        after every step, in one call from Python."""
+        self.apply(code)
+        state = self.state
+        return OVER if state.is_terminal() else state.current_player
 
     def _list(self) -> None:
         """List the options of the decision posed now and their codes: one memo look-up per legal action."""
@@ -220,6 +230,26 @@ class Stepper:
         hold generators and seeded generators, which replaying reproduces exactly)."""
         state = self.state
         return Stepper.replay(state.game.new_initial_state(), state.history, self.prefix, self.codes)
+
+
+def _position(codes: list[int], code: int) -> int:
+    """Where ``code`` first is in ``codes``, or -1 (``list.index`` compares through Python's generic comparison)."""
+    for i, listed in enumerate(codes):
+        if listed == code:
+            return i
+    return -1
+
+
+def _ascending(codes: list[int], distinct: bool) -> list[int]:
+    """The distinct ``codes`` (``distinct``: no code is there twice) in ascending order, a new list: a copy when
+    they already are (three decisions in four of Race to the New Found Land list their options in code order),
+    else sorted."""
+    previous = -1
+    for code in codes:
+        if code <= previous:
+            return sorted(codes) if distinct else sorted(set(codes))
+        previous = code
+    return list(codes)
 
 
 def win_loss_returns(state: State) -> list[float]:
