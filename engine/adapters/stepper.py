@@ -43,7 +43,7 @@ class Stepper:
     """A game in progress, advanced by codes."""
 
     __slots__ = (
-        "_distinct", "_drop", "_drops_after", "_firsts", "_found", "_legal", "_listed", "_open",
+        "_codes", "_distinct", "_drop", "_drops_after", "_firsts", "_found", "_legal", "_listed", "_open",
         "_step", "codes", "prefix", "state",
     )  # fmt: skip
 
@@ -57,6 +57,7 @@ class Stepper:
         self._found: list[tuple[int, ...]] = []  # all the codes of each option
         self._firsts: list[int] = []  # the first code of each option
         self._distinct = True  # whether the first codes tell every option apart (most decisions)
+        self._codes: list[int] | None = None  # the distinct first codes in order, when some option is staged
         self._open: list[int] | None = None  # once a shared first code is chosen: the options it leaves
         self._step = 0  # the step of the codes posed now (the length of the prefix)
         self._drop: frozenset[str] | None = self._drop_after(state.history)
@@ -81,7 +82,8 @@ class Stepper:
             self._list()
         pool = self._open
         if pool is None:
-            return _ascending(self._firsts, self._distinct)
+            codes = self._codes
+            return list(codes) if codes is not None else _ascending(self._firsts)
         step, found = self._step, self._found
         return sorted({found[i][step] for i in pool})
 
@@ -133,16 +135,22 @@ class Stepper:
         if drop is not None:
             legal = [a for a in legal if a[0] not in drop]
         found_all = self.codes.encode_each(legal)
-        firsts: list[int] = []
+        firsts = [found[0] for found in found_all]
         staged = False
         for found in found_all:
-            firsts.append(found[0])
             if len(found) > 1:
                 staged = True
+                break
         self._legal = legal
         self._found = found_all
         self._firsts = firsts
-        self._distinct = not staged or len(set(firsts)) == len(firsts)
+        if staged:  # options chosen in stages may share their first code: their codes are told apart once, here
+            codes = _distinct_ascending(firsts)
+            self._distinct = len(codes) == len(firsts)
+            self._codes = codes
+        else:
+            self._distinct = True
+            self._codes = None
         self._listed = True
 
     def _choose(self, code: int) -> int:
@@ -240,14 +248,27 @@ def _position(codes: list[int], code: int) -> int:
     return -1
 
 
-def _ascending(codes: list[int], distinct: bool) -> list[int]:
-    """The distinct ``codes`` (``distinct``: no code is there twice) in ascending order, a new list: a copy when
-    they already are (three decisions in four of Race to the New Found Land list their options in code order),
-    else sorted."""
+def _distinct_ascending(codes: list[int]) -> list[int]:
+    """The distinct ``codes`` in ascending order, a new list: read in one pass when they come in order (as the
+    options of one kind, chosen in stages, mostly do), else sorted from a set."""
+    out: list[int] = []
     previous = -1
     for code in codes:
-        if code <= previous:
-            return sorted(codes) if distinct else sorted(set(codes))
+        if code > previous:
+            out.append(code)
+            previous = code
+        elif code < previous:
+            return sorted(set(codes))
+    return out
+
+
+def _ascending(codes: list[int]) -> list[int]:
+    """``codes`` in ascending order, a new list: a copy when they already are (three decisions in four of Race
+    to the New Found Land list their options in code order), else sorted."""
+    previous = -1
+    for code in codes:
+        if code < previous:
+            return sorted(codes)
         previous = code
     return list(codes)
 
