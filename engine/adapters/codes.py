@@ -330,7 +330,7 @@ class ActionCodes:
         """The codes of ``action`` read from its kind's tables (:class:`_KindPlan`): per argument, a look-up of
         its name and one of its value. ``None`` for anything but a plain action (an unknown kind, argument or
         value, a field given twice, a required one missing, a tuple longer than the fields it has): the general
-        encoder (:meth:`_encode`) then decides, and names what is wrong. About a third of its cost."""
+        encoder (:meth:`_encode`) then decides, and names what is wrong. About two thirds of its cost."""
         plan = self._plans.get(action[0])
         if plan is None:
             return None
