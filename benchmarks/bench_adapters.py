@@ -162,6 +162,12 @@ if {games}:
 """
 
 
+#: The environment of a counted process: a fixed hash seed, and one OpenBLAS thread. Callgrind counts every
+#: thread, and the worker threads NumPy's OpenBLAS starts (OpenSpiel and PettingZoo import NumPy) spin while
+#: idle, adding millions of instructions at random: about ±0.25 M a game over 25 games.
+QUIET_ENV = {"PYTHONHASHSEED": "0", "OPENBLAS_NUM_THREADS": "1"}
+
+
 def instructions_per_game(api: str, game: str, players: int, games: int, warm: int = 50) -> float:
     """Instructions per warm game, counted by callgrind (the process with the games minus one without)."""
 
@@ -170,7 +176,7 @@ def instructions_per_game(api: str, game: str, players: int, games: int, warm: i
                                      players=players, warm=warm, games=n)  # fmt: skip
         done = subprocess.run(
             ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null", sys.executable, "-c", script],
-            capture_output=True, text=True, check=True, env={**os.environ, "PYTHONHASHSEED": "0"},
+            capture_output=True, text=True, check=True, env={**os.environ, **QUIET_ENV},
         )  # fmt: skip
         line = next(x for x in done.stderr.splitlines() if "Collected" in x)
         return int(line.rsplit(":", 1)[1].strip().replace(",", ""))

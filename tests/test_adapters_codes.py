@@ -6,7 +6,14 @@ import random
 
 import pytest
 
-from engine.adapters.codes import IDENTITY_MODULE, MEMO_LIMIT, ActionCodes, UnencodableActionError, action_codes
+from engine.adapters.codes import (
+    COPIES,
+    IDENTITY_MODULE,
+    MEMO_LIMIT,
+    ActionCodes,
+    UnencodableActionError,
+    action_codes,
+)
 from engine.adapters.identity import IdentityMap
 from engine.adapters.profile import adapted_games, game_profile
 from engine.adapters.stepper import IllegalCodeError, Stepper
@@ -193,7 +200,55 @@ def test_a_decision_is_encoded_alike_whichever_memo_is_asked_first(game_id: str,
             codes_now = stepper.legal_codes()
             stepper.apply(codes_now[rng.randrange(len(codes_now))])
     assert len(codes.encoded) > 0
-    assert len(codes.by_identity) == (len(codes.encoded) if identity_first else 0)
+    if identity_first:  # every value met, and a few other objects of some (see the test below)
+        assert len(codes.encoded) < len(codes.by_identity) <= (1 + COPIES) * len(codes.encoded)
+    else:
+        assert len(codes.by_identity) == 0
+
+
+def test_equal_objects_join_the_identity_memo_up_to_a_bound() -> None:
+    """An object equal to an action met before is found by identity the next time it is asked, up to
+    :data:`COPIES` objects besides the first per value, so objects built afresh for every decision do not pile up."""
+    import importlib
+
+    codes = ActionCodes(importlib.import_module(f"engine.{RNFL}.generated.action_codes"), identity_first=True)
+    wood = Action.make("load", good="good.wood")
+    first = codes.encode(wood)
+    copies = [Action.make("load", good="good.wood") for _ in range(COPIES + 2)]
+    assert [codes.encode_each([c])[0] for c in copies] == [first] * len(copies)
+    assert [codes.by_identity.get(c) for c in copies] == [first] * COPIES + [None, None]
+    assert len(codes.encoded) == 1
+
+
+@pytest.mark.parametrize("game_id", [RNFL, FD])
+def test_the_table_encoder_agrees_with_the_general_one(game_id: str) -> None:
+    """The encoder that reads each kind's tables (what a new action costs) gives the general encoder's codes for
+    every legal action of random games, and declines what the general one refuses, which then names the fault."""
+    import importlib
+
+    codes = ActionCodes(importlib.import_module(f"engine.{game_id}.generated.action_codes"), identity_first=False)
+    for seed in range(4):
+        stepper = Stepper(load_game(GameConfig(game=game_id, players=4, seed=seed)).new_initial_state(), codes)
+        rng = random.Random(seed)
+        while not stepper.is_terminal():
+            for action in stepper.state.legal_actions():
+                assert codes._encode_plain(action) == codes._encode(action)
+            legal = stepper.legal_codes()
+            stepper.apply(legal[rng.randrange(len(legal))])
+    faulty = [
+        Action.make("load", good="good.silk"),  # a value in no domain
+        Action.make("load", good="good.wood", extra=1),  # an argument the kind has no field for
+        Action.make("load"),  # a required field missing
+        Action.make("nothing"),  # an unknown kind
+        Action.make("antwerp", ships=("ship.large.l01",) * 4),  # more elements than fields
+        Action.make("antwerp", ships="ship.large.l01"),  # a tuple argument given as one value
+    ]
+    if game_id == RNFL:
+        for action in faulty:
+            assert codes._encode_plain(action) is None
+            with pytest.raises(UnencodableActionError):
+                codes.encode(action)
+        assert codes._encode_plain(Action.make("load", good=["good.wood"])) is None  # unhashable: in no domain
 
 
 def test_the_identity_memo_is_chosen_by_whether_it_runs_compiled() -> None:

@@ -56,7 +56,7 @@ import pyspiel
 
 from engine.adapters.observing import Recall, information_state_string, observation_string, observation_tensor
 from engine.adapters.profile import GameProfile, adapted_games, game_profile
-from engine.adapters.stepper import Stepper, win_loss_returns
+from engine.adapters.stepper import OVER, Stepper, win_loss_returns
 from engine.runtime.api import GameConfig
 from engine.runtime.registry import load_game
 
@@ -200,9 +200,8 @@ class RulespecState(pyspiel.State):
     def _play(self, action: int) -> None:
         stepper = self._stepper
         if stepper is not None:
-            stepper.apply(action)
-            state = stepper.state  # (asked directly: the compiled stepper's own accessors cost as much again)
-            self._current = TERMINAL if state.is_terminal() else state.current_player
+            seat = stepper.play(action)
+            self._current = seat if seat != OVER else TERMINAL
             return
         if not 0 <= action < SEED_OUTCOMES:
             raise ValueError(f"chance outcome {action} is outside 0 … {SEED_OUTCOMES - 1}")
@@ -265,6 +264,11 @@ class RulespecState(pyspiel.State):
         return self.stepper.legal_codes()
 
     def _apply_action(self, action: int) -> None:
+        stepper = self._stepper
+        if stepper is not None:  # the game is under way (so this object has replayed its history): one call
+            seat = stepper.play(action)
+            self._current = seat if seat != OVER else TERMINAL
+            return
         if self._current is None:
             self._sync()
         self._play(action)

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import io
 import random
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 import numpy as np
@@ -32,11 +33,11 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 from pettingzoo.utils.env_logger import EnvLogger
-from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable, AECOrderEnforcingIterator
+from pettingzoo.utils.wrappers.order_enforcing import AECOrderEnforcingIterable
 
 from engine.adapters.observing import observation_tensor
 from engine.adapters.profile import game_profile
-from engine.adapters.stepper import Stepper, win_loss_returns
+from engine.adapters.stepper import OVER, Stepper, win_loss_returns
 from engine.runtime.api import GameConfig
 from engine.runtime.registry import load_game
 
@@ -92,9 +93,19 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
     _cumulative_rewards = _forwarded("_cumulative_rewards", before_reset=True)
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """``AECEnv.last`` of the wrapped environment, answered here: one Python call a step instead of two."""
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
-        return self.env.last(observe)
+        env = self.env
+        agent = env.agent_selection
+        assert agent is not None
+        return (
+            env.observe(agent) if observe else None,
+            env._cumulative_rewards[agent],
+            env.terminations[agent],
+            env.truncations[agent],
+            env.infos[agent],
+        )
 
     def step(self, action: Any) -> None:
         if self._has_reset and self.env.agents:  # the game goes on: step the environment (the common case)
@@ -110,22 +121,21 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
 
 
 class _AgentIterable(AECOrderEnforcingIterable):
-    def __iter__(self) -> AECOrderEnforcingIterator:
-        return _AgentIterator(self.env, self.max_iter)
+    def __iter__(self) -> Iterator[str]:  # type: ignore[override]
+        return _agents(self.env, self.max_iter)
 
 
-class _AgentIterator(AECOrderEnforcingIterator):
-    """PettingZoo's order-enforcing agent iterator, in one call a step that reads the environment directly."""
-
-    def __next__(self) -> str:
-        wrapper = self.env
-        wrapped = wrapper.env  # type: ignore[attr-defined]
-        if not wrapped.agents or self.iters_til_term <= 0:
-            raise StopIteration
-        self.iters_til_term -= 1
-        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"  # type: ignore[attr-defined]
-        wrapper._has_updated = False  # type: ignore[attr-defined]
-        return wrapped.agent_selection
+def _agents(wrapper: OrderEnforcing, max_iter: int) -> Iterator[str]:
+    """PettingZoo's order-enforcing agent iterator (``AECOrderEnforcingIterator``: the agent to move while any
+    agent is left, at most ``max_iter`` times, each after a ``step()`` or ``reset()``), as a generator: resuming
+    one costs less than the call of an iterator's ``__next__``, and it reads the wrapped environment directly."""
+    wrapped = wrapper.env
+    for _ in range(max_iter):
+        if not wrapped.agents:
+            return
+        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapper._has_updated = False
+        yield wrapped.agent_selection
 
 
 class RulespecEnv(AECEnv):
@@ -196,15 +206,14 @@ class RulespecEnv(AECEnv):
         if action is None:
             raise ValueError(f"{agent} must choose an action (a code from its action mask)")
         self._cumulative_rewards[agent] = 0.0
-        stepper.apply(int(action))
-        state = stepper.state  # (asked directly: the compiled stepper's own accessors cost as much again)
-        if state.is_terminal():
-            returns = win_loss_returns(state)
+        seat = stepper.play(int(action))
+        if seat == OVER:
+            returns = win_loss_returns(stepper.state)
             self.rewards = {a: returns[seat] for seat, a in enumerate(self.possible_agents)}
             self.terminations = dict.fromkeys(self.agents, True)
             self._accumulate_rewards()  # (only here: before the end every reward is 0, nothing to add)
         else:
-            self.agent_selection = self.possible_agents[state.current_player]
+            self.agent_selection = self.possible_agents[seat]
         if self.render_mode == "human":
             self.render()
 

@@ -31,6 +31,9 @@ from engine.adapters.codes import ActionCodes, action_codes
 from engine.runtime.api import Action, GameConfig, State
 from engine.runtime.registry import load_game
 
+#: What :meth:`Stepper.play` returns once the game is over (no seat is to move).
+OVER = -1
+
 
 class IllegalCodeError(ValueError):
     """A code that is not among the legal codes of the step posed now."""
@@ -40,7 +43,7 @@ class Stepper:
     """A game in progress, advanced by codes."""
 
     __slots__ = (
-        "_distinct", "_drop", "_drops_after", "_firsts", "_found", "_legal", "_listed", "_open",
+        "_codes", "_distinct", "_drop", "_drops_after", "_firsts", "_found", "_legal", "_listed", "_open",
         "_step", "codes", "prefix", "state",
     )  # fmt: skip
 
@@ -54,6 +57,7 @@ class Stepper:
         self._found: list[tuple[int, ...]] = []  # all the codes of each option
         self._firsts: list[int] = []  # the first code of each option
         self._distinct = True  # whether the first codes tell every option apart (most decisions)
+        self._codes: list[int] | None = None  # the distinct first codes in order, when some option is staged
         self._open: list[int] | None = None  # once a shared first code is chosen: the options it leaves
         self._step = 0  # the step of the codes posed now (the length of the prefix)
         self._drop: frozenset[str] | None = self._drop_after(state.history)
@@ -78,7 +82,8 @@ class Stepper:
             self._list()
         pool = self._open
         if pool is None:
-            return sorted(self._firsts) if self._distinct else sorted(set(self._firsts))
+            codes = self._codes
+            return list(codes) if codes is not None else _ascending(self._firsts)
         step, found = self._step, self._found
         return sorted({found[i][step] for i in pool})
 
@@ -100,10 +105,10 @@ class Stepper:
         if not self._listed:
             self._list()
         if self._distinct and self._open is None:
-            try:
-                action = self._legal[self._firsts.index(code)]
-            except ValueError:
-                raise IllegalCodeError(f"code {code} ({self._describe(code)}) is not legal now") from None
+            index = _position(self._firsts, code)
+            if index < 0:
+                raise IllegalCodeError(f"code {code} ({self._describe(code)}) is not legal now")
+            action = self._legal[index]
         else:
             index = self._choose(code)
             if index < 0:
@@ -116,6 +121,13 @@ class Stepper:
         self._drop = self._drops_after.get(code)
         return action
 
+    def play(self, code: int) -> int:
+        """:meth:`apply`, then the seat to move (:data:`OVER` once the game is over): what both adapters ask
+        after every step, in one call from Python."""
+        self.apply(code)
+        state = self.state
+        return OVER if state.is_terminal() else state.current_player
+
     def _list(self) -> None:
         """List the options of the decision posed now and their codes: one memo look-up per legal action."""
         legal = self.state.legal_actions()
@@ -123,16 +135,22 @@ class Stepper:
         if drop is not None:
             legal = [a for a in legal if a[0] not in drop]
         found_all = self.codes.encode_each(legal)
-        firsts: list[int] = []
+        firsts = [found[0] for found in found_all]
         staged = False
         for found in found_all:
-            firsts.append(found[0])
             if len(found) > 1:
                 staged = True
+                break
         self._legal = legal
         self._found = found_all
         self._firsts = firsts
-        self._distinct = not staged or len(set(firsts)) == len(firsts)
+        if staged:  # options chosen in stages may share their first code: their codes are told apart once, here
+            codes = _distinct_ascending(firsts)
+            self._distinct = len(codes) == len(firsts)
+            self._codes = codes
+        else:
+            self._distinct = True
+            self._codes = None
         self._listed = True
 
     def _choose(self, code: int) -> int:
@@ -220,6 +238,39 @@ class Stepper:
         hold generators and seeded generators, which replaying reproduces exactly)."""
         state = self.state
         return Stepper.replay(state.game.new_initial_state(), state.history, self.prefix, self.codes)
+
+
+def _position(codes: list[int], code: int) -> int:
+    """Where ``code`` first is in ``codes``, or -1 (``list.index`` compares through Python's generic comparison)."""
+    for i, listed in enumerate(codes):
+        if listed == code:
+            return i
+    return -1
+
+
+def _distinct_ascending(codes: list[int]) -> list[int]:
+    """The distinct ``codes`` in ascending order, a new list: read in one pass when they come in order (as the
+    options of one kind, chosen in stages, mostly do), else sorted from a set."""
+    out: list[int] = []
+    previous = -1
+    for code in codes:
+        if code > previous:
+            out.append(code)
+            previous = code
+        elif code < previous:
+            return sorted(set(codes))
+    return out
+
+
+def _ascending(codes: list[int]) -> list[int]:
+    """``codes`` in ascending order, a new list: a copy when they already are (three decisions in four of Race
+    to the New Found Land list their options in code order), else sorted."""
+    previous = -1
+    for code in codes:
+        if code < previous:
+            return sorted(codes)
+        previous = code
+    return list(codes)
 
 
 def win_loss_returns(state: State) -> list[float]:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations_with_replacement
 
 from engine.race_to_the_new_found_land.actions import ActionPhase
-from engine.race_to_the_new_found_land.core import CHART, DONE, EMPTY, NEUTRAL, OBJECTIVE, Flow
+from engine.race_to_the_new_found_land.core import DONE, EMPTY, NEUTRAL, OBJECTIVE, Flow
 from engine.runtime.api import Action
 
 
@@ -47,15 +47,7 @@ class EndPhase(ActionPhase):
             tile = self._draw_fitting(island)
             if tile == EMPTY:
                 break
-            spaces = self.fitting_spaces(island, tile)
-            s = spaces[0]
-            if len(spaces) > 1:
-                self.drawn_tiles.append(tile)
-                self._ask(CHART, self.start_player, tile=tile, spaces=tuple(spaces))
-                action = yield
-                self.drawn_tiles.remove(tile)
-                s = T.space_index[action.get("space")]
-            self.space_tile[s] = tile
+            s = yield from self._place_island_tile(tile, self.fitting_spaces(island, tile), True)
             if T.neutral_cubes and self.n == T.neutral_players:
                 self.spot_owner[s][0] = NEUTRAL
                 self.spot_height[s][0] = T.neutral_cubes

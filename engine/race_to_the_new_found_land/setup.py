@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import Any
 
 from engine.race_to_the_new_found_land.core import CHART, EMPTY, Flow
 from engine.race_to_the_new_found_land.scoring import Scoring
+from engine.runtime.api import Action
 from engine.runtime.chance import shuffle
 
 
@@ -84,6 +86,22 @@ class Setup(Scoring):
         start_set, small_t, large_t, stack_t = found
         return set(start_set), list(small_t), list(large_t), list(stack_t)
 
+    def _place_island_tile(self, tile: int, spaces: list[int], choose: bool) -> Generator[None, Action, int]:
+        """Put ``tile`` on one of the island ``spaces`` it fits and return that space: the first, or, when it fits
+        several and ``choose`` (the edition lets the placer choose), the one the start player picks, the tile
+        shown as drawn while they choose. Setup's tiles and cartography's are placed alike.
+
+        Rules: setup.islands, end_phase.cartography"""
+        s = spaces[0]
+        if len(spaces) > 1 and choose:
+            self.drawn_tiles.append(tile)
+            self._ask(CHART, self.start_player, tile=tile, spaces=tuple(spaces))
+            action = yield
+            self.drawn_tiles.remove(tile)
+            s = self.T.space_index[action.get("space")]
+        self.space_tile[s] = tile
+        return s
+
     def _setup_islands(self) -> Flow:
         """Setup's island tiles: one per revealed compass tile, drawn until one fits that island.
 
@@ -102,14 +120,7 @@ class Setup(Scoring):
                     break
                 spaces = self.fitting_spaces(island, tile)
                 if spaces:
-                    s = spaces[0]
-                    if len(spaces) > 1 and T.setup_space_choice:
-                        self.drawn_tiles.append(tile)
-                        self._ask(CHART, self.start_player, tile=tile, spaces=tuple(spaces))
-                        action = yield
-                        self.drawn_tiles.remove(tile)
-                        s = T.space_index[action.get("space")]
-                    self.space_tile[s] = tile
+                    yield from self._place_island_tile(tile, spaces, T.setup_space_choice)
                     break
                 (self.st_islands if T.setup_misfit_to_storage else self.st_islands_aside).append(tile)
         self.setup_charts = []
