@@ -137,3 +137,27 @@ def test_the_wrapper_enforces_the_order_pettingzoos_enforces(caplog: pytest.LogC
     assert e.agents == []
     e.step(None)
     assert e.agents == [] and "step() called after all agents are terminated" in caplog.text
+
+
+def test_the_bare_environment_checks_what_the_wrapper_left_to_it(caplog: pytest.LogCaptureFixture) -> None:
+    """From ``reset()`` on the wrapper's ``step`` is the environment's: the environment itself refuses a step
+    before any game, only warns of one once every agent is done, and after ``close()`` its ``legal_actions``
+    refuses again instead of answering for the closed game."""
+    e = env(game=RNFL, players=2)
+    raw = e.unwrapped
+    with pytest.raises(RuntimeError, match="reset"):
+        raw.step(0)
+    with pytest.raises(RuntimeError, match="reset"):
+        raw.legal_actions()
+    e.reset(seed=3)
+    assert raw.legal_actions() == raw.stepper.legal_codes()
+    for _ in e.agent_iter():
+        _, _, termination, truncation, _ = e.last(observe=False)
+        e.step(None if termination or truncation else raw.legal_actions()[0])
+    history = list(raw.stepper.state.history)
+    raw.step(None)
+    assert raw.agents == [] and raw.stepper.state.history == history
+    assert "step() called after all agents are terminated" in caplog.text
+    e.close()
+    with pytest.raises(RuntimeError, match="reset"):
+        raw.legal_actions()

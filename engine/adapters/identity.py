@@ -7,8 +7,11 @@ out the same :class:`~engine.runtime.api.Action` objects again and again, so mos
 object instead: its address picks a slot, and the slot holds that object or not.
 
 The map keeps a reference to every key, so no key is freed while it is in the map, and no other object can
-take its address: an identity match is a match. It is meant to sit beside a ``dict`` that holds the same keys
-(a hit here saves that dict's look-up; a miss falls back to it), and is cleared with it.
+take its address: an identity match is a match. It is meant to sit beside a ``dict`` keyed by value (a hit here
+saves that dict's look-up; a miss falls back to it), and is cleared with it. It may hold more objects than that
+dict has keys: :class:`~engine.adapters.codes.ActionCodes` puts in each value's first object, the one the dict
+keeps, and up to :data:`~engine.adapters.codes.COPIES` other objects equal to it, met later (the engine's
+tables may hold several equal actions), each mapped to the same value.
 
 Open addressing with linear probing over two parallel lists, at most half full (it doubles when it gets
 there). Compiled with mypyc, a look-up is a few native operations on the address; interpreted, its bytecodes

@@ -78,11 +78,20 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
     """PettingZoo's ``OrderEnforcingWrapper`` with the same checks, at a fraction of the cost per step.
 
     PettingZoo's wrapper reaches the wrapped environment's attributes through ``__getattr__``, which Python calls
-    only after the ordinary look-up has failed: two Python calls and a raised ``AttributeError`` each time, and
-    ``agent_iter``, ``last`` and ``step`` read eight such attributes a step, which cost more than the engine's
-    own action. Here the attributes the game loop reads are properties (found at once; read before ``reset()``
-    they raise what PettingZoo's wrapper raises; written, they write the wrapped environment's, which is what
-    every reader of them sees), and ``last`` asks the wrapped environment directly."""
+    only after the ordinary look-up has failed, and a class with a ``__getattr__`` loses the interpreter's fast
+    attribute look-ups altogether: every attribute of the wrapper, its methods and flags included, costs several
+    times one of the environment's. In a game loop of ``agent_iter``, ``last`` and ``step`` that cost more than
+    the engine's own action. So here:
+
+    - the attributes the game loop reads are properties (found at once; read before ``reset()`` they raise what
+      PettingZoo's wrapper raises; written, they write the wrapped environment's, which is what every reader of
+      them sees);
+    - the order flag ``_has_updated`` (set by ``reset`` and ``step``, cleared by each turn of ``agent_iter``) is
+      the environment's, which sets it itself;
+    - from ``reset()`` on, ``step`` and ``last`` are the environment's own methods, set on the wrapper object:
+      the loop calls the environment directly, one Python call each. Before ``reset()`` the wrapper's methods
+      answer, refusing as PettingZoo's do; what PettingZoo's ``step`` checks after that (a step once every
+      agent is done logs a warning and changes nothing) the environment's ``step`` checks itself."""
 
     agents = _forwarded("agents", before_reset=False)
     agent_selection = _forwarded("agent_selection", before_reset=False)
@@ -91,28 +100,23 @@ class OrderEnforcing(wrappers.OrderEnforcingWrapper):
     truncations = _forwarded("truncations", before_reset=False)
     infos = _forwarded("infos", before_reset=False)
     _cumulative_rewards = _forwarded("_cumulative_rewards", before_reset=True)
+    _has_updated = _forwarded("_has_updated", before_reset=True)
+
+    def __init__(self, env: RulespecEnv) -> None:
+        self.env = env  # first: PettingZoo's ``__init__`` writes ``_has_updated``, which is the environment's
+        super().__init__(env)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        super().reset(seed=seed, options=options)
+        env = self.env
+        self.step = env.step  # type: ignore[method-assign]
+        self.last = env.last  # type: ignore[method-assign]
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
-        """``AECEnv.last`` of the wrapped environment, answered here: one Python call a step instead of two."""
+        """Before ``reset()``: PettingZoo's refusal (afterwards the environment's own ``last`` answers)."""
         if not self._has_reset:
             raise AttributeError("agent_selection cannot be accessed before reset")
-        env = self.env
-        agent = env.agent_selection
-        assert agent is not None
-        return (
-            env.observe(agent) if observe else None,
-            env._cumulative_rewards[agent],
-            env.terminations[agent],
-            env.truncations[agent],
-            env.infos[agent],
-        )
-
-    def step(self, action: Any) -> None:
-        if self._has_reset and self.env.agents:  # the game goes on: step the environment (the common case)
-            self._has_updated = True
-            self.env.step(action)
-        else:  # PettingZoo's error before reset, or its warning once every agent is done
-            super().step(action)
+        return self.env.last(observe)
 
     def agent_iter(self, max_iter: int = 2**63) -> AECOrderEnforcingIterable:
         if not self._has_reset:
@@ -133,8 +137,8 @@ def _agents(wrapper: OrderEnforcing, max_iter: int) -> Iterator[str]:
     for _ in range(max_iter):
         if not wrapped.agents:
             return
-        assert wrapper._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
-        wrapper._has_updated = False
+        assert wrapped._has_updated, "need to call step() or reset() in a loop over `agent_iter`"
+        wrapped._has_updated = False
         yield wrapped.agent_selection
 
 
@@ -173,6 +177,9 @@ class RulespecEnv(AECEnv):
         }
         self._seeds = random.Random()
         self.stepper: Stepper | None = None
+        #: PettingZoo's order flag: set by ``reset`` and ``step``, cleared by each turn of ``agent_iter`` (which
+        #: refuses a turn without one); the environment's own, so that its ``step`` is all a step calls
+        self._has_updated = False
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -196,16 +203,28 @@ class RulespecEnv(AECEnv):
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = self.possible_agents[self.stepper.current_player]
+        self._has_updated = True
+        # the stepper's own method, found on the object: the agent's codes in one native call, no Python frame
+        self.legal_actions = self.stepper.legal_codes  # type: ignore[method-assign]
 
     def step(self, action: int | None) -> None:
+        self._has_updated = True
+        if not self.agents:  # every agent is done (PettingZoo's wrapper warns of it), or no game was started
+            if self.stepper is None:
+                raise RuntimeError("call reset() first")
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        stepper = self.stepper or self._stepper()  # (the attribute first: the method only to raise)
+        stepper = self.stepper
+        if stepper is None:
+            raise RuntimeError("call reset() first")
         if action is None:
             raise ValueError(f"{agent} must choose an action (a code from its action mask)")
-        self._cumulative_rewards[agent] = 0.0
+        # (PettingZoo's environments zero the cumulative reward of the agent that acts; here it is 0 already:
+        # rewards come only at the end, when every agent is done and no agent acts again)
         seat = stepper.play(int(action))
         if seat == OVER:
             returns = win_loss_returns(stepper.state)
@@ -214,7 +233,7 @@ class RulespecEnv(AECEnv):
             self._accumulate_rewards()  # (only here: before the end every reward is 0, nothing to add)
         else:
             self.agent_selection = self.possible_agents[seat]
-        if self.render_mode == "human":
+        if self.render_mode is not None and self.render_mode == "human":  # (``is`` first: ``None ==`` costs more)
             self.render()
 
     def observe(self, agent: str) -> dict[str, np.ndarray]:
@@ -226,7 +245,8 @@ class RulespecEnv(AECEnv):
         return {"observation": observation_tensor(stepper, seat, self.profile), "action_mask": mask}
 
     def legal_actions(self) -> list[int]:
-        """The codes legal for the agent to move (what its action mask marks), without building any tensor."""
+        """The codes legal for the agent to move (what its action mask marks), without building any tensor.
+        (From ``reset()`` on, the object's ``legal_actions`` is its stepper's ``legal_codes`` itself.)"""
         return (self.stepper or self._stepper()).legal_codes()
 
     def action_to_string(self, action: int) -> str:
@@ -258,3 +278,4 @@ class RulespecEnv(AECEnv):
 
     def close(self) -> None:
         self.stepper = None
+        self.__dict__.pop("legal_actions", None)  # the closed stepper's: this class's method refuses again
