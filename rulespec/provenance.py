@@ -31,6 +31,8 @@ class ValueSite:
     line: int
     path: str
     category: str
+    #: The reason given by the nearest provenance mark that has one (the value's own, its item's, or its file's).
+    reason: str = ""
 
 
 def _is_marked(value: Any) -> bool:
@@ -60,15 +62,17 @@ def _sites(doc: YamlDocument) -> Iterator[ValueSite]:
     shown = display_path(doc.path)
     file_mark = (doc.data.get("provenance") or {}).get("kind") if isinstance(doc.data, dict) else None
 
-    def walk(node: Any, path: str, inherited: str | None) -> Iterator[ValueSite]:
+    def walk(node: Any, path: str, inherited: str | None, inherited_reason: str) -> Iterator[ValueSite]:
         if isinstance(node, list):
             for i, item in enumerate(node):
-                yield from walk(item, f"{path}/{i}", inherited)
+                yield from walk(item, f"{path}/{i}", inherited, inherited_reason)
             return
         if not isinstance(node, dict) or _is_marked(node):
             return
-        mark = (node.get("provenance") or {}).get("kind") if isinstance(node.get("provenance"), dict) else None
+        own = node.get("provenance") if isinstance(node.get("provenance"), dict) else {}
+        mark = own.get("kind")
         here = mark or inherited
+        reason = str(own.get("reason") or "") or inherited_reason
         if here is None and _cites_something(node):
             here = "sourced"
         if node.get("editions"):  # a ruling's reading: the editions that state it vouch for its params
@@ -77,12 +81,14 @@ def _sites(doc: YamlDocument) -> Iterator[ValueSite]:
             sub = f"{path}/{key}"
             if key in _VALUE_KEYS:
                 for leaf_path, leaf in _leaves(value, sub):
-                    category = leaf["provenance"] if _is_marked(leaf) else (here or "unmarked")
-                    yield ValueSite(shown, doc.line_of(leaf_path), leaf_path, category)
+                    marked = _is_marked(leaf)
+                    category = leaf["provenance"] if marked else (here or "unmarked")
+                    why = (str(leaf.get("reason") or "") if marked else "") or reason
+                    yield ValueSite(shown, doc.line_of(leaf_path), leaf_path, category, why)
             elif key not in _NOT_VALUES:
-                yield from walk(value, sub, here)
+                yield from walk(value, sub, here, reason)
 
-    yield from walk(doc.data, "", file_mark)
+    yield from walk(doc.data, "", file_mark, "")
 
 
 def value_sites(loaded: Loaded) -> list[ValueSite]:

@@ -52,32 +52,10 @@ class Unprinted:
 
     def __init__(self, spec: Any) -> None:
         from rulespec.loading import load_documents
-        from rulespec.problems import display_path
         from rulespec.provenance import value_sites
 
-        loaded = load_documents(spec.root)
         self.spec = spec
-        self.documents = {display_path(doc.path): doc for docs in loaded.documents.values() for doc in docs}
-        self.sites = {(site.file, site.path): site for site in value_sites(loaded)}
-
-    def _raw(self, file: str, path: str) -> Any:
-        node: Any = self.documents[file].data if file in self.documents else None
-        for part in [p for p in path.split("/") if p]:
-            node = node[int(part)] if isinstance(node, list) else (node or {}).get(part)
-        return node
-
-    def _reason(self, file: str, path: str) -> str:
-        """The reason of the nearest provenance mark: the value's own, its item's, or its file's."""
-        parts = path.split("/")
-        for cut in range(len(parts), 0, -1):
-            node = self._raw(file, "/".join(parts[:cut]))
-            if isinstance(node, dict):
-                mark = node.get("provenance")
-                if isinstance(mark, dict) and mark.get("reason"):
-                    return " ".join(str(mark["reason"]).split())
-                if isinstance(mark, str) and node.get("reason"):
-                    return " ".join(str(node["reason"]).split())
-        return ""
+        self.sites = {(site.file, site.path): site for site in value_sites(load_documents(spec.root))}
 
     def _values(self, file: str, prefix: str, params: Mapping[str, Any]) -> list[UnprintedValue]:
         found = []
@@ -85,7 +63,7 @@ class Unprinted:
             path = f"{prefix}/{name}"
             site = self.sites.get((file, path))
             if site is not None and site.category in UNPRINTED:
-                found.append(UnprintedValue(name, value, site.category, self._reason(file, path), file, site.line))
+                found.append(UnprintedValue(name, value, site.category, " ".join(site.reason.split()), file, site.line))
         return found
 
     def of_rule(self, rule: Any) -> list[UnprintedValue]:
