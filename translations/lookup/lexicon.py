@@ -20,7 +20,7 @@ from translations.lookup.language import normalise, stem
 
 LEXICON_FILE = Path(__file__).resolve().parent / "lexicon.yaml"
 LABELS = ("also", "game", "no_match", "name_subject", "instead", "not_printed", "in_english", "assumed", "inferred",
-          "example", "ruling", "several_games", "yes", "no")
+          "example", "ruling", "several_games", "yes", "no", "no_edition")
 SNOWBALL = ("english", "german", "dutch")
 
 

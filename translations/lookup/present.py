@@ -103,10 +103,11 @@ def answer_json(answer: Answer, described: Sequence[dict[str, Any]]) -> dict[str
             "best": described[0] if described else None, "others": list(described[1:])}
 
 
-def _wrap(text: str, width: int) -> list[str]:
+def _wrap(text: str, width: int, indent: str = "") -> list[str]:
+    """`text` wrapped to `width`; lines after the first start with `indent`, so a bullet's text hangs under it."""
     import textwrap
 
-    return textwrap.wrap(text, width=max(width, 10)) or [""]
+    return textwrap.wrap(text, width=max(width, 10), subsequent_indent=indent) or [""]
 
 
 def _marked(value: dict[str, Any], field: str, in_english: str) -> str:
@@ -132,7 +133,7 @@ def format_text(described: dict[str, Any], others: Sequence[dict[str, Any]] = ()
         why = f" {_marked(value, 'reason', in_english)}" if value.get("reason") else ""
         lines += _wrap(f"* {label('not_printed', 'Not printed in any rulebook')} "
                        f"({label(value['provenance'], value['provenance'])}): {_marked(value, 'name', in_english)} = "
-                       f"{_marked(value, 'value', in_english)}.{why}", width)
+                       f"{_marked(value, 'value', in_english)}.{why}", width, "  ")
     passages = {p["edition"]: p["text"] for p in described["passages"]}
     if passages:
         lines.append("")
@@ -149,11 +150,11 @@ def format_text(described: dict[str, Any], others: Sequence[dict[str, Any]] = ()
                 lines.append(f"[{edition}]")
                 lines += ["  " + line for line in _wrap(passages[edition], width - 2)]
     for ruling in described.get("rulings", []):
-        lines += ["", f"! {ruling['question']}"]
+        lines += ["", *_wrap(f"! {ruling['question']}", width, "  ")]
         for reading in ruling["readings"]:
             mark = "*" if reading["id"] == ruling["followed"] else "-"
-            editions = ", ".join(reading["editions"]) or "-"
-            lines += _wrap(f"  {mark} {reading['summary']} ({editions})", width)
+            editions = ", ".join(reading["editions"]) or label("no_edition", "no edition")
+            lines += _wrap(f"  {mark} {reading['summary']} ({editions})", width, "    ")
     if others:
         titles = [o["title"] + (f" ({o['game_title']})" if show_game else "") for o in others]
         lines += ["", *_wrap(f"{label('also', 'also')}: " + "; ".join(titles), width)]
