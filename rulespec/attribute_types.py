@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from rulespec.model import is_marked_value
 from rulespec.problems import Problem, display_path
 from rulespec.yaml_source import YamlDocument
 
@@ -226,7 +227,7 @@ def _document_path(raw: Any, parts: list[Any]) -> str:
     out = ""
     node = raw
     for part in parts:
-        if _is_marked(node):
+        if is_marked_value(node):
             out += "/value"
             node = node["value"]
         out += f"/{part}"
@@ -234,14 +235,11 @@ def _document_path(raw: Any, parts: list[Any]) -> str:
             node = node[part]
         except (KeyError, IndexError, TypeError):
             node = None
-    if _is_marked(node):
+    if is_marked_value(node):
         out += "/value"
     return out
 
 
-def _is_marked(node: Any) -> bool:
-    return isinstance(node, dict) and "value" in node and "provenance" in node and set(node) <= {
-        "value", "provenance", "reason"}
 
 
 def _expected(error: Any) -> str:

@@ -39,10 +39,19 @@ class Origin:
         return self.lines.get(path, self.line)
 
 
+#: The keys of a provenance wrapper around a value no rulebook prints (`marked_value` in schemas/common.schema.json).
+MARKED_VALUE_KEYS = frozenset({"value", "provenance", "reason", "name"})
+
+
+def is_marked_value(value: Any) -> bool:
+    """Whether ``value`` is a provenance wrapper ``{value, provenance, reason[, name]}`` rather than a record."""
+    return isinstance(value, dict) and "value" in value and "provenance" in value and set(value) <= MARKED_VALUE_KEYS
+
+
 def plain(value: Any) -> Any:
-    """``value`` with every provenance wrapper ``{value, provenance, reason}`` replaced by its value."""
+    """``value`` with every provenance wrapper ``{value, provenance, reason[, name]}`` replaced by its value."""
     if isinstance(value, dict):
-        if "value" in value and "provenance" in value and set(value) <= {"value", "provenance", "reason"}:
+        if is_marked_value(value):
             return plain(value["value"])
         return {k: plain(v) for k, v in value.items()}
     if isinstance(value, list):

@@ -33,6 +33,8 @@ class ValueSite:
     category: str
     #: The reason given by the nearest provenance mark that has one (the value's own, its item's, or its file's).
     reason: str = ""
+    #: The name a player reads for the value, from its own mark only (a name belongs to one value); "" if none.
+    name: str = ""
 
 
 def _is_marked(value: Any) -> bool:
@@ -84,7 +86,8 @@ def _sites(doc: YamlDocument) -> Iterator[ValueSite]:
                     marked = _is_marked(leaf)
                     category = leaf["provenance"] if marked else (here or "unmarked")
                     why = (str(leaf.get("reason") or "") if marked else "") or reason
-                    yield ValueSite(shown, doc.line_of(leaf_path), leaf_path, category, why)
+                    name = str(leaf.get("name") or "") if marked else ""
+                    yield ValueSite(shown, doc.line_of(leaf_path), leaf_path, category, why, name)
             elif key not in _NOT_VALUES:
                 yield from walk(value, sub, here, reason)
 

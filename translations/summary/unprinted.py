@@ -30,11 +30,14 @@ class UnprintedValue:
     reason: str
     file: str
     line: int
+    #: The name the spec gives the value (`name` of its provenance mark), if any.
+    given_name: str = ""
 
     @property
     def name(self) -> str:
-        """The English name shown to a user (and its catalog msgid): the param id in words."""
-        return self.param.replace("_", " ")
+        """The English name shown to a user (and its catalog msgid): the spec's name for it, else the param id in
+        words."""
+        return self.given_name or self.param.replace("_", " ")
 
 
 def value_words(value: Any, concepts: Mapping[str, Any]) -> list[str]:
@@ -63,7 +66,8 @@ class Unprinted:
             path = f"{prefix}/{name}"
             site = self.sites.get((file, path))
             if site is not None and site.category in UNPRINTED:
-                found.append(UnprintedValue(name, value, site.category, " ".join(site.reason.split()), file, site.line))
+                found.append(UnprintedValue(name, value, site.category, " ".join(site.reason.split()), file, site.line,
+                                            " ".join(site.name.split())))
         return found
 
     def of_rule(self, rule: Any) -> list[UnprintedValue]:
