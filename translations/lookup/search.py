@@ -423,7 +423,7 @@ def resolve(word: QueryWord, indexes: Sequence[Index], lexicon: Lexicon, lang: s
 class Hit:
     """One matching rule: its game, id, score and index (its document is read on demand)."""
 
-    __slots__ = ("features", "game", "index", "number", "rule_id", "score")
+    __slots__ = ("features", "game", "index", "number", "rule_id", "score", "signals")
 
     def __init__(self, game: str, rule_id: str, score: float, index: Index, number: int = -1) -> None:
         self.game = game
@@ -433,6 +433,8 @@ class Hit:
         self.number = number
         #: the re-ranking's features (`translations.lookup.ranking`), for the first stage's best candidates
         self.features: dict[str, float] = {}
+        #: what the first stage measured of its index's documents, for the features
+        self.signals: Signals | None = None
 
     @property
     def doc(self) -> dict[str, Any]:
@@ -474,7 +476,7 @@ class Answer:
 
 
 def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], query_grams: Sequence[Sequence[str]],
-                every: Sequence[Index], signals: dict[int, dict[str, float]] | None = None) -> list[float]:
+                every: Sequence[Index], signals: Signals | None = None) -> list[float]:
     """Score of every document of `index` for the resolved query (`query_grams`: each word's trigrams); IDF is
     taken over `every` searched index. A word naming a section (most of its trigrams are in the section's title,
     in any language) gives the section's first rule `LEAD_BOOST`. `signals`, when given, receives per matching
@@ -499,6 +501,9 @@ def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], qu
             scores[doc] += value
             matched[doc] += len(groups) * value_of_word / total
     word_part = list(scores) if signals is not None else []
+    if signals is not None:
+        signals.groups, signals.worth, signals.total = groups, worth, total
+        signals.asked = query.asks - {"setup"}
     every_gram = [g for word_grams in query_grams for g in word_grams]
     if every_gram:
         index.grams.bm25(every_gram, scores, GRAM_WEIGHT * max(1, len(groups)) / len(every_gram),
@@ -535,19 +540,42 @@ def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], qu
         said = title_share(index.titles[doc], query_terms)
         factor *= 1.0 + TITLE_WEIGHT * said
         if signals is not None:
-            signals[doc] = {"words": word_part[doc], "grams": scores[doc] - word_part[doc],
-                            "coord": matched[doc] / len(groups) if groups else 0.0, "title": said, "lead": lead,
-                            "parent": float(index.parents[doc]), "setup": float(index.setup[doc]),
-                            "depth": float(index.ids[doc].count(".")),
-                            "terms": concept_share(index, doc, groups, worth, total),
-                            "in_title": title_coverage(index.titles[doc], groups, worth, total)}
-            for kind in asked:
-                if kind in answered:
-                    signals[doc][f"answers:{kind}"] = 1.0
-                elif kind + "~" in answered:
-                    signals[doc][f"weakly:{kind}"] = 1.0
+            # Kept raw: only the few best candidates' features are ever made of them (`Signals.features`).
+            signals.raw[doc] = (word_part[doc], scores[doc] - word_part[doc], matched[doc], said, lead, answered)
         scores[doc] *= factor
     return scores
+
+
+class Signals:
+    """What the first stage measured of one index's documents for a query: per matching document its raw parts
+    (word and trigram BM25, matched information, title share, section lead, kinds answered), and the query's
+    resolved words with their worth. The re-ranking's features are made of them for the best candidates only."""
+
+    __slots__ = ("asked", "groups", "index", "raw", "total", "worth")
+
+    def __init__(self, index: Index) -> None:
+        self.index = index
+        self.raw: dict[int, tuple[float, float, float, float, float, list[str]]] = {}
+        self.groups: Sequence[Sequence[Term]] = []
+        self.worth: list[float] = []
+        self.total = 1.0
+        self.asked: set[str] = set()
+
+    def features(self, doc: int) -> dict[str, float]:
+        """The first-stage features of document `doc` (see `translations.lookup.ranking`)."""
+        words, trigrams, matched, said, lead, answered = self.raw[doc]
+        index, groups = self.index, self.groups
+        found = {"words": words, "grams": trigrams, "coord": matched / len(groups) if groups else 0.0,
+                 "title": said, "lead": lead, "parent": float(index.parents[doc]), "setup": float(index.setup[doc]),
+                 "depth": float(index.ids[doc].count(".")),
+                 "terms": concept_share(index, doc, groups, self.worth, self.total),
+                 "in_title": title_coverage(index.titles[doc], groups, self.worth, self.total)}
+        for kind in self.asked:
+            if kind in answered:
+                found[f"answers:{kind}"] = 1.0
+            elif kind + "~" in answered:
+                found[f"weakly:{kind}"] = 1.0
+        return found
 
 
 def title_coverage(titles: str, groups: Sequence[Sequence[Term]], worth: Sequence[float], total: float) -> float:
@@ -711,12 +739,12 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
         # A question in a language some searched games are printed in, others not (Francis Drake has no Dutch
         # edition), is likelier about a game its asker holds in that language.
         prior = OWN_EDITION if len(searched) > 1 and index.game in printed_in else 1.0
-        signals: dict[int, dict[str, float]] = {}
+        signals = Signals(index)
         scores = score_index(index, query, groups, query_grams, chosen, signals)
         for number, (rule_id, score) in enumerate(zip(index.ids, scores, strict=True)):
             if score > 0:
                 hits.append(Hit(index.game, rule_id, score * prior, index, number))
-                hits[-1].features = signals[number]
+                hits[-1].signals = signals
     hits.sort(key=lambda h: (-h.score, h.game, h.rule_id))
     hits = reranked(hits, query, printed_in, ranking.committed() if rerank else None)
     return Answer(query, lang, detected, hits[:limit], [i.game for i in searched], named_by, groups, unknown)
@@ -730,7 +758,8 @@ def reranked(hits: list[Hit], query: Query, printed_in: set[str], ranker: rankin
     best = head[0].score if head else 0.0
     shown = {(hit.game, hit.rule_id) for hit in head}
     for place, hit in enumerate(head):
-        hit.features = ranking.features(hit.features, hit.score, best, place, "setup" in query.asks,
+        measured = hit.signals.features(hit.number) if hit.signals is not None else {}
+        hit.features = ranking.features(measured, hit.score, best, place, "setup" in query.asks,
                                         hit.game in printed_in)
         # Whether the candidates hold the rule's parent or a sub-rule: the question may be about the general rule
         # or its special case, and which it is tends to show in the other features.
@@ -739,8 +768,6 @@ def reranked(hits: list[Hit], query: Query, printed_in: set[str], ranker: rankin
             hit.features["parent_shown"] = 1.0
         if any(game == hit.game and other.startswith(hit.rule_id + ".") for game, other in shown):
             hit.features["child_shown"] = 1.0
-    for hit in tail:
-        hit.features = {}
     if ranker is None:
         return head + tail
     order = sorted(range(len(head)), key=lambda i: (-ranker.score(head[i].features), i))
