@@ -14,15 +14,17 @@ How a query is answered (`answer`):
    (`Werftausbau` → `werft` + `ausbau`); else the index words within a typo's reach (`Charterschif`). A query
    none of whose words resolves answers "no match", and so does one whose known words carry too little of what
    it says (`known_share`: "Wie werden bei Carcassonne die Bauern gewertet?").
-3. **Scope**: words that only one game uses (`Rahmenmarker`, `Golden Hind`) name the game; the others are then
-   left out. Otherwise every game is searched, and each hit says its game; a game printed in the query's language
-   comes a little first (`OWN_EDITION`).
+3. **Scope**: terms of one game's glossary that only that game uses (`Rahmenmarker`, `Golden Hind`) name the
+   game; the others are then left out. Otherwise every game is searched, and each hit says its game; a game
+   printed in the query's language comes a little first (`OWN_EDITION`).
 4. **Rank** with Okapi BM25 over two kinds of terms: per word, the best of its resolved terms (field-weighted:
    titles and glossary terms count more than citations), plus character trigrams of the key fields (titles,
    glossary terms, ids) for what stems miss. IDF is taken over all searched games so their scores compare.
    Then priors: rules answering what the question asks for (`KIND_WEIGHT`), setup steps only when the question
    is about the setup (`SETUP_FACTOR`), a named section's first rule (`LEAD_BOOST`, `LEAD_BOOST_ASKED`), a
    title the question says (`TITLE_WEIGHT`), and rules with sub-rules (`PARENT_BOOST`).
+5. **Re-rank** the best candidates (`translations.lookup.ranking`): a linear model, fitted on question sets, over
+   the parts of their first-stage scores and a few more signals (`Signals`), made only for those few rules.
 
 Presenting a hit (`translations.lookup.present`) reads the documents file only for the rules shown.
 """
