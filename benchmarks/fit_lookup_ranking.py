@@ -10,7 +10,8 @@ candidates teaches nothing and is left out of the fit (it still counts, as a mis
 The fit is deterministic (L-BFGS from zero, fixed data order); weights are rounded to 4 decimals.
 
 Prints top-1 and top-3 per language for every file, with the first stage's order and re-ranked, and says which
-files the weights were fitted on: only the validation files' figures are results.
+files the weights were fitted on: only the validation files' figures are results. They count the questions with
+an answer only (the order cannot mend a "no match"); `bench_lookup_quality.py` gives the figures of record.
 
 Run:
     python benchmarks/fit_lookup_ranking.py --fit A.yaml B.yaml --validate C.yaml [--write | --check]
