@@ -25,6 +25,8 @@ shown). Together they hold:
  "only": {lang: "stem stem ..."},                             # stems only that language's texts use
  "vocabulary": {lang: "stem stem ..."},                       # stems that language's texts use
  "counted": ["stem stem ...", ...],                           # per document, what its title and summary count
+ "concepts": ["stem stem ...", ...],                          # per concept, the stems of its glossary terms
+ "doc_concepts": [[concept, ...], ...],                       # per document, the concepts it names (numbers)
  "titles": ["stem stem=part+part|stem ...", ...],             # per document, its titles' words, view by view
  "lemmas": {lang: "form:stem form:stem ..."},                 # inflected forms → their lemma's stem (spaCy)
  "words": {stem: "doc tf doc tf ..."}, "word_lengths": [...],   # BM25 postings, weighted term frequencies
@@ -300,6 +302,7 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
     section_grams: dict[int, list[str]] = {}
     docs: list[dict[str, Any]] = []
     every_fields: list[list[Field]] = []
+    every_concepts: list[list[str]] = []
     for kind, rule in items:
         rendered = {key: builder.rule_view(rule, 0, {}) for key, builder in builders.items()}
         doc: dict[str, Any] = {
@@ -336,8 +339,9 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
         fields: list[Field] = [("id", "en", rule.id.replace(".", " ").replace("_", " "))]
         fields += [("title", view_lang[key], value) for key, value in doc["title"].items()]
         fields += [("text", view_lang[key], value) for key, value in doc["text"].items()]
-        fields += [("terms", lang, form) for concept in concepts_of(spec, rule, base_builders.values())
-                   for lang, form in term_forms(spec, concept)]
+        named_concepts = concepts_of(spec, rule, base_builders.values())
+        every_concepts.append(named_concepts)
+        fields += [("terms", lang, form) for concept in named_concepts for lang, form in term_forms(spec, concept)]
         if section_title:
             fields += [("section", view_lang[key], b.plain_text(section_title, capital=True))
                        for key, b in builders.items()]
@@ -353,6 +357,11 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
         vocabulary.add(fields)
     vocabulary.add_lemmas()
     counted = [" ".join(counted_words(fields, lexicon)) for fields in every_fields]
+    concept_list = sorted({c for named in every_concepts for c in named})
+    concept_number = {concept: number for number, concept in enumerate(concept_list)}
+    concept_stems = [" ".join(sorted({term for lang, form in term_forms(spec, concept)
+                                      if lang in lexicon.languages for term, _ in vocabulary.tokens(lang, form)}))
+                     for concept in concept_list]
     word_postings, gram_postings = _PostingsBuilder(), _PostingsBuilder()
     used_by: dict[str, set[str]] = {}
     for number, fields in enumerate(every_fields):
@@ -381,6 +390,8 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
         "lemmas": {code: " ".join(f"{form}:{stem}" for form, stem in sorted(table.items()))
                    for code, table in vocabulary.lemmas.items()},
         "counted": counted,
+        "concepts": concept_stems,
+        "doc_concepts": [[concept_number[c] for c in named] for named in every_concepts],
         "titles": ["|".join(dict.fromkeys(words for key, text in doc["title"].items()
                                           if (words := vocabulary.title_words(view_lang[key], text))))
                    for doc in docs],

@@ -14,15 +14,17 @@ How a query is answered (`answer`):
    (`Werftausbau` → `werft` + `ausbau`); else the index words within a typo's reach (`Charterschif`). A query
    none of whose words resolves answers "no match", and so does one whose known words carry too little of what
    it says (`known_share`: "Wie werden bei Carcassonne die Bauern gewertet?").
-3. **Scope**: words that only one game uses (`Rahmenmarker`, `Golden Hind`) name the game; the others are then
-   left out. Otherwise every game is searched, and each hit says its game; a game printed in the query's language
-   comes a little first (`OWN_EDITION`).
+3. **Scope**: terms of one game's glossary that only that game uses (`Rahmenmarker`, `Golden Hind`) name the
+   game; the others are then left out. Otherwise every game is searched, and each hit says its game; a game
+   printed in the query's language comes a little first (`OWN_EDITION`).
 4. **Rank** with Okapi BM25 over two kinds of terms: per word, the best of its resolved terms (field-weighted:
    titles and glossary terms count more than citations), plus character trigrams of the key fields (titles,
    glossary terms, ids) for what stems miss. IDF is taken over all searched games so their scores compare.
    Then priors: rules answering what the question asks for (`KIND_WEIGHT`), setup steps only when the question
    is about the setup (`SETUP_FACTOR`), a named section's first rule (`LEAD_BOOST`, `LEAD_BOOST_ASKED`), a
    title the question says (`TITLE_WEIGHT`), and rules with sub-rules (`PARENT_BOOST`).
+5. **Re-rank** the best candidates (`translations.lookup.ranking`): a linear model, fitted on question sets, over
+   the parts of their first-stage scores and a few more signals (`Signals`), made only for those few rules.
 
 Presenting a hit (`translations.lookup.present`) reads the documents file only for the rules shown.
 """
@@ -37,6 +39,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
+from translations.lookup import ranking
 from translations.lookup.language import Lexicon, Query, QueryWord, detect_language, normalise, parse, split_compound
 
 GENERATED_DIR = Path(__file__).resolve().parents[1] / "generated"
@@ -197,6 +200,10 @@ class Index:
         self.counted: list[str] = [f" {words} " for words in data.get("counted") or [""] * len(self.ids)]
         self.titles: list[str] = data.get("titles") or [""] * len(self.ids)
         self.setup: list[bool] = data.get("setup") or [False] * len(self.ids)
+        self._concepts: list[str] = data.get("concepts") or []
+        self._doc_concepts: list[list[int]] = data.get("doc_concepts") or [[] for _ in self.ids]
+        self._concept_sets: dict[int, set[str]] = {}
+        self._glossary: set[str] | None = None
         self.lexicon_data: dict[str, Any] = data["lexicon"]
         # Both stay strings as loaded: a query looks up a few words, which a substring search does faster than
         # building a set or dict of thousands of entries would.
@@ -230,6 +237,21 @@ class Index:
             return None
         start = at + len(word) + 2
         return pairs[start:pairs.index(" ", start)]
+
+    @property
+    def glossary_stems(self) -> set[str]:
+        """The stems of every glossary term of every concept the rules name."""
+        if self._glossary is None:
+            self._glossary = {stem for words in self._concepts for stem in words.split()}
+        return self._glossary
+
+    def concept_stems(self, doc: int) -> set[str]:
+        """The stems of every glossary term (all editions and languages) of the concepts document `doc` names."""
+        found = self._concept_sets.get(doc)
+        if found is None:
+            found = self._concept_sets[doc] = {stem for number in self._doc_concepts[doc]
+                                               for stem in self._concepts[number].split()}
+        return found
 
     @property
     def docs(self) -> list[dict[str, Any]]:
@@ -403,13 +425,18 @@ def resolve(word: QueryWord, indexes: Sequence[Index], lexicon: Lexicon, lang: s
 class Hit:
     """One matching rule: its game, id, score and index (its document is read on demand)."""
 
-    __slots__ = ("game", "index", "rule_id", "score")
+    __slots__ = ("features", "game", "index", "number", "rule_id", "score", "signals")
 
-    def __init__(self, game: str, rule_id: str, score: float, index: Index) -> None:
+    def __init__(self, game: str, rule_id: str, score: float, index: Index, number: int = -1) -> None:
         self.game = game
         self.rule_id = rule_id
         self.score = score
         self.index = index
+        self.number = number
+        #: the re-ranking's features (`translations.lookup.ranking`), for the first stage's best candidates
+        self.features: dict[str, float] = {}
+        #: what the first stage measured of its index's documents, for the features
+        self.signals: Signals | None = None
 
     @property
     def doc(self) -> dict[str, Any]:
@@ -451,10 +478,11 @@ class Answer:
 
 
 def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], query_grams: Sequence[Sequence[str]],
-                every: Sequence[Index]) -> list[float]:
+                every: Sequence[Index], signals: Signals | None = None) -> list[float]:
     """Score of every document of `index` for the resolved query (`query_grams`: each word's trigrams); IDF is
     taken over `every` searched index. A word naming a section (most of its trigrams are in the section's title,
-    in any language) gives the section's first rule `LEAD_BOOST`."""
+    in any language) gives the section's first rule `LEAD_BOOST`. `signals`, when given, receives per matching
+    document the parts the score is made of (`translations.lookup.ranking` re-weighs them)."""
     scores = [0.0] * len(index.ids)
     matched = [0.0] * len(index.ids)
     terms = [t.term for group in groups for t in group]
@@ -474,6 +502,10 @@ def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], qu
         for doc, value in best.items():
             scores[doc] += value
             matched[doc] += len(groups) * value_of_word / total
+    word_part = list(scores) if signals is not None else []
+    if signals is not None:
+        signals.groups, signals.worth, signals.total = groups, worth, total
+        signals.asked = query.asks - {"setup"}
     every_gram = [g for word_grams in query_grams for g in word_grams]
     if every_gram:
         index.grams.bm25(every_gram, scores, GRAM_WEIGHT * max(1, len(groups)) / len(every_gram),
@@ -494,10 +526,11 @@ def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], qu
             continue
         # Lucene's coordination factor: a rule matching every word of the question beats one repeating a few.
         factor = ((1 + matched[doc]) / (1 + len(groups))) ** COORD if groups else 1.0
-        if index.leads[doc] and index.section_of[doc] in named:
-            boost = LEAD_BOOST_ASKED if query.asks else LEAD_BOOST
-            factor *= 1.0 + (boost - 1.0) * min(1.0, named[index.section_of[doc]])
+        lead = min(1.0, named[index.section_of[doc]]) if index.leads[doc] and index.section_of[doc] in named else 0.0
+        boost = LEAD_BOOST_ASKED if query.asks else LEAD_BOOST
+        factor *= 1.0 + (boost - 1.0) * lead
         factor *= PARENT_BOOST if index.parents[doc] else 1.0
+        answered: list[str] = []
         if asked:
             answered = index.answers[doc]
             if "number" in asked and any(f" {term} " in index.counted[doc] for term in counted_terms):
@@ -506,9 +539,66 @@ def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], qu
             factor *= 1.0 + KIND_WEIGHT * share / len(asked)
         if index.setup[doc]:
             factor *= SETUP_FACTOR["setup" in query.asks]
-        factor *= 1.0 + TITLE_WEIGHT * title_share(index.titles[doc], query_terms)
+        said = title_share(index.titles[doc], query_terms)
+        factor *= 1.0 + TITLE_WEIGHT * said
+        if signals is not None:
+            # Kept raw: only the few best candidates' features are ever made of them (`Signals.features`).
+            signals.raw[doc] = (word_part[doc], scores[doc] - word_part[doc], matched[doc], said, lead, answered)
         scores[doc] *= factor
     return scores
+
+
+class Signals:
+    """What the first stage measured of one index's documents for a query: per matching document its raw parts
+    (word and trigram BM25, matched information, title share, section lead, kinds answered), and the query's
+    resolved words with their worth. The re-ranking's features are made of them for the best candidates only."""
+
+    __slots__ = ("asked", "groups", "index", "raw", "total", "worth")
+
+    def __init__(self, index: Index) -> None:
+        self.index = index
+        self.raw: dict[int, tuple[float, float, float, float, float, list[str]]] = {}
+        self.groups: Sequence[Sequence[Term]] = []
+        self.worth: list[float] = []
+        self.total = 1.0
+        self.asked: set[str] = set()
+
+    def features(self, doc: int) -> dict[str, float]:
+        """The first-stage features of document `doc` (see `translations.lookup.ranking`)."""
+        words, trigrams, matched, said, lead, answered = self.raw[doc]
+        index, groups = self.index, self.groups
+        found = {"words": words, "grams": trigrams, "coord": matched / len(groups) if groups else 0.0,
+                 "title": said, "lead": lead, "parent": float(index.parents[doc]), "setup": float(index.setup[doc]),
+                 "depth": float(index.ids[doc].count(".")),
+                 "terms": concept_share(index, doc, groups, self.worth, self.total),
+                 "in_title": title_coverage(index.titles[doc], groups, self.worth, self.total)}
+        for kind in self.asked:
+            if kind in answered:
+                found[f"answers:{kind}"] = 1.0
+            elif kind + "~" in answered:
+                found[f"weakly:{kind}"] = 1.0
+        return found
+
+
+def title_coverage(titles: str, groups: Sequence[Sequence[Term]], worth: Sequence[float], total: float) -> float:
+    """The share of the question's information its words said in the rule's title (in any view; a compound's parts
+    and a noun's verb count): the reverse of `title_share`, which measures how much of the title the question said."""
+    said = set(titles.replace("|", " ").replace("=", " ").replace("+", " ").replace("/", " ").split())
+    if not said:
+        return 0.0
+    return sum(value for group, value in zip(groups, worth, strict=True) if any(t.term in said for t in group)) / total
+
+
+def concept_share(index: Index, doc: int, groups: Sequence[Sequence[Term]], worth: Sequence[float],
+                  total: float) -> float:
+    """The share of the question's information (its words' `worth`) said by the glossary terms of the concepts the
+    rule names: a question in a player's words about the thing a rule is about, rather than about the words its
+    summary happens to use."""
+    stems = index.concept_stems(doc)
+    if not stems:
+        return 0.0
+    said = sum(value for group, value in zip(groups, worth, strict=True) if any(t.term in stems for t in group))
+    return said / total
 
 
 def title_share(titles: str, terms: set[str]) -> float:
@@ -538,14 +628,18 @@ def title_share(titles: str, terms: set[str]) -> float:
 def named_games(indexes: Sequence[Index], groups: Sequence[Sequence[Term]], words: Sequence[QueryWord]) -> \
         tuple[list[str], list[str]]:
     """`(games, words)`: the games that the query's game-specific words point to (a word resolved to terms only
-    one game's index knows), and those words. Empty when no word is specific to one game."""
+    one game's index knows, and which that game's glossary uses), and those words. Empty when no word is specific
+    to one game."""
     games: dict[str, list[str]] = {}
     for word, group in zip(words, groups, strict=True):
-        # What the word says itself names a game; a synonym players use for it does not.
-        holders = {index.game for index in indexes for term in group
-                   if term.how != "synonym" and term.term in index.words.terms}
-        if len(holders) == 1:
-            games.setdefault(holders.pop(), []).append(word.text)
+        # What the word says itself names a game: its stems, else its parts or typo neighbours; not a synonym
+        # players use for it ("passen" for "fassen"), nor the parts of a compound one game knows whole.
+        said = [t for t in group if t.how == "stem"] or [t for t in group if t.how != "synonym"]
+        holders = [index for index in indexes if any(term.term in index.words.terms for term in said)]
+        # ... and a game's own thing, a term of its glossary ("Rahmenmarker", "Pinasse"), not a word its summaries
+        # happen to use ("Einsatz").
+        if len(holders) == 1 and any(term.term in holders[0].glossary_stems for term in said):
+            games.setdefault(holders[0].game, []).append(word.text)
     if len(games) != 1:
         return [], []
     game, named_by = next(iter(games.items()))
@@ -596,8 +690,10 @@ def known_share(word_groups: Sequence[Sequence[Term]], unknown: Sequence[str], i
     return known / (known + missing) if known + missing else 0.0
 
 
-def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None = None) -> Answer:
-    """Answer `text` from `indexes` (see the module docstring); `lang` forces the query's language."""
+def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None = None,
+           rerank: bool = True) -> Answer:
+    """Answer `text` from `indexes` (see the module docstring); `lang` forces the query's language. `rerank` False
+    keeps the first stage's order (the best candidates still carry their re-ranking features)."""
     chosen = list(indexes)
     lexicon = lexicon_of(chosen)
     titled, rest = game_in_title(chosen, text)
@@ -645,11 +741,39 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
         # A question in a language some searched games are printed in, others not (Francis Drake has no Dutch
         # edition), is likelier about a game its asker holds in that language.
         prior = OWN_EDITION if len(searched) > 1 and index.game in printed_in else 1.0
-        for rule_id, score in zip(index.ids, score_index(index, query, groups, query_grams, chosen), strict=True):
+        signals = Signals(index)
+        scores = score_index(index, query, groups, query_grams, chosen, signals)
+        for number, (rule_id, score) in enumerate(zip(index.ids, scores, strict=True)):
             if score > 0:
-                hits.append(Hit(index.game, rule_id, score * prior, index))
+                hits.append(Hit(index.game, rule_id, score * prior, index, number))
+                hits[-1].signals = signals
     hits.sort(key=lambda h: (-h.score, h.game, h.rule_id))
+    hits = reranked(hits, query, printed_in, ranking.committed() if rerank else None)
     return Answer(query, lang, detected, hits[:limit], [i.game for i in searched], named_by, groups, unknown)
+
+
+def reranked(hits: list[Hit], query: Query, printed_in: set[str], ranker: ranking.Ranker | None) -> list[Hit]:
+    """`hits` (in the first stage's order) with the best candidates' re-ranking features set, and ordered by
+    `ranker` when there is one; the rest follow in their order."""
+    count = ranker.candidates if ranker is not None else ranking.CANDIDATES
+    head, tail = hits[:count], hits[count:]
+    best = head[0].score if head else 0.0
+    shown = {(hit.game, hit.rule_id) for hit in head}
+    for place, hit in enumerate(head):
+        measured = hit.signals.features(hit.number) if hit.signals is not None else {}
+        hit.features = ranking.features(measured, hit.score, best, place, "setup" in query.asks,
+                                        hit.game in printed_in)
+        # Whether the candidates hold the rule's parent or a sub-rule: the question may be about the general rule
+        # or its special case, and which it is tends to show in the other features.
+        parent = hit.rule_id.rpartition(".")[0]
+        if (hit.game, parent) in shown:
+            hit.features["parent_shown"] = 1.0
+        if any(game == hit.game and other.startswith(hit.rule_id + ".") for game, other in shown):
+            hit.features["child_shown"] = 1.0
+    if ranker is None:
+        return head + tail
+    order = sorted(range(len(head)), key=lambda i: (-ranker.score(head[i].features), i))
+    return [head[i] for i in order] + tail
 
 
 def search(indexes: Iterable[Index], query: str, limit: int = 5) -> list[Hit]:

@@ -1,0 +1,99 @@
+"""The look-up's second stage: candidates carry their features, a committed linear ranker re-orders them, the fit
+that writes its weights learns what marks the right rule, and words that name a game are that game's own terms."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from translations.lookup import ranking
+from translations.lookup import search as lookup
+from translations.lookup.language import parse
+
+REPO = Path(__file__).resolve().parent.parent
+RNFL = "race_to_the_new_found_land"
+
+
+@pytest.fixture(scope="module")
+def indexes() -> list[lookup.Index]:
+    return lookup.load_indexes()
+
+
+def test_the_first_stage_candidates_carry_their_features(indexes) -> None:
+    hits = lookup.answer(indexes, "wann wird eine Insel gewertet?", limit=ranking.CANDIDATES, rerank=False).hits
+    assert len(hits) == ranking.CANDIDATES
+    assert [h.score for h in hits] == sorted((h.score for h in hits), reverse=True)
+    assert hits[0].features["first"] == 1.0 and hits[0].features["base"] == 0.0
+    for hit in hits[1:]:
+        assert hit.features["first"] == 0.0 and ranking.BASE_FLOOR <= hit.features["base"] <= 0.0
+        assert 0.0 <= hit.features["coord"] <= 1.0 + 1e-9 and 0.0 <= hit.features["terms"] <= 1.0 + 1e-9
+    # "wann" asks for a moment: a candidate that states one says so in its features
+    assert any("answers:timing" in hit.features for hit in hits)
+
+
+def test_a_ranker_orders_the_candidates_by_its_weights(indexes, monkeypatch) -> None:
+    text = "wie viele Schiffe passen in eine Werft?"
+    first = [h.rule_id for h in lookup.answer(indexes, text, limit=ranking.CANDIDATES, rerank=False).hits]
+    # A ranker that only trusts the first stage keeps its order; one that prefers deep ids puts them first.
+    monkeypatch.setattr(ranking, "_LOADED", [ranking.Ranker({"base": 1.0})])
+    assert [h.rule_id for h in lookup.answer(indexes, text, limit=ranking.CANDIDATES).hits] == first
+    monkeypatch.setattr(ranking, "_LOADED", [ranking.Ranker({"depth": 1.0})])
+    reordered = lookup.answer(indexes, text, limit=ranking.CANDIDATES).hits
+    assert sorted(h.rule_id for h in reordered) == sorted(first)
+    depths = [h.rule_id.count(".") for h in reordered]
+    assert depths == sorted(depths, reverse=True)
+
+
+def test_without_a_weights_file_the_first_stage_order_stands(tmp_path) -> None:
+    assert ranking.Ranker.load(tmp_path / "missing.json") is None
+
+
+def test_the_committed_weights_name_only_known_features(indexes) -> None:
+    ranker = ranking.Ranker.load()
+    assert ranker is not None and ranker.candidates >= 1
+    known = set(ranking.feature_names(lookup.lexicon_of(indexes).kinds))
+    assert set(ranker.weights) <= known and ranker.weights.get("base", 0.0) > 0
+
+
+def test_the_fit_learns_the_feature_that_marks_the_right_rule() -> None:
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import numpy as np
+    from bench_lookup_quality import Question
+    from fit_lookup_ranking import Example, fit, ranks
+
+    # Two features: the first stage's opinion (noise here) and a feature set only on the right candidate.
+    generator = np.random.default_rng(7)
+    data = []
+    for number in range(40):
+        matrix = np.column_stack([generator.normal(size=5), np.zeros(5)])
+        right = np.zeros(5, dtype=bool)
+        right[number % 5] = True
+        matrix[number % 5, 1] = 1.0
+        data.append(Example(Question(f"q{number}", "en", RNFL, ["x"], "made-up", number), matrix, right))
+    weights = fit(data, 2, penalty=0.1)
+    assert weights[1] > abs(weights[0])
+    assert all(rank == 1 for _, rank in ranks(data, weights))
+    assert np.array_equal(weights, fit(data, 2, penalty=0.1))  # deterministic
+
+
+def test_a_word_of_one_game_s_summaries_but_not_its_glossary_names_no_game(indexes) -> None:
+    # "Einsatz" (use) is a word of Francis Drake's German summaries only, but no term of its glossary: it does not
+    # make a question about a Race to the New Found Land charter ship a Francis Drake question.
+    assert not lookup.answer(indexes, "Einsatz").named_by
+    found = lookup.answer(indexes, "Charterschiff nach dem Einsatz")
+    assert found.games == [RNFL] and found.named_by == ["charterschiff"]
+
+
+@pytest.mark.parametrize(("text", "lang"), [("Spielen alle nacheinander oder gleichzeitig?", "de"),
+                                            ("spelen we om de beurt of tegelijk?", "nl"),
+                                            ("do we play one after the other?", "en")])
+def test_one_after_the_other_asks_for_an_order(indexes, text: str, lang: str) -> None:
+    assert "order" in parse(text, lookup.lexicon_of(indexes), lang).asks
+
+
+def test_equal_reads_as_a_tie(indexes) -> None:
+    found = lookup.answer(indexes, "wat als we gelijk staan aan het einde?")
+    # "gelijk" (equal) is read as its own stem and, a little less, as the words of a tie ("gelijke stand")
+    assert any(term.how == "synonym" for term in found.resolved[0])

@@ -1,0 +1,100 @@
+"""The look-up's second stage: a small learned re-ranking of the best candidates of the BM25 search.
+
+The first stage (`translations.lookup.search.score_index`) scores every rule by hand-set formulas: BM25 over
+stems and trigrams, times priors for what the question asks, titles it says, a section it names. Those priors
+were set by hand, one at a time. This stage takes the first `CANDIDATES` rules of that ranking and orders them
+again by a weighted sum of their *signals* — the parts the first score is made of, and a few more:
+
+| feature | what it measures |
+|---|---|
+| `base` | log of the first-stage score over the best one's (≤ 0): the first stage's opinion |
+| `first` | 1 for the first stage's best rule |
+| `words`, `grams` | the two BM25 parts (stems; letter trigrams of titles and terms), over the best rule's total |
+| `coord` | share of the question's information (IDF-weighted words) the rule matches anywhere |
+| `place` | 1 / (1 + its place in the first stage's order) |
+| `title`, `in_title` | share of the rule's title the question says (in any view); share of the question it says |
+| `terms` | share of the question's information said by the glossary terms of the concepts the rule names |
+| `lead` | the rule opens a section the question names |
+| `parent`, `depth`, `setup` | its place in the spec: has sub-rules; dots in its id; a setup step |
+| `parent_shown`, `child_shown` | its parent rule, or one of its sub-rules, is among the candidates too |
+| `setup_asked` | a setup step, for a question about the setup |
+| `own_edition` | its game has an edition printed in the question's language |
+| `answers:K`, `weakly:K` | the question asks for kind K (`number`, `timing`, `agent`, …) and the rule answers it |
+
+The weights are data, `ranking.json` beside this module, fitted by `benchmarks/fit_lookup_ranking.py` on
+question sets (a softmax over each question's candidates, L2-regularised, deterministic) and validated on a set
+kept out of the fit; that script's `--check` says whether the committed weights are what the fit gives. Nothing
+here knows a game: the features are the spec's own structure and words. Standard library only (this is on the
+cold path of `rulespec lookup`); without the weights file the first stage's order stands.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+WEIGHTS_PATH = Path(__file__).resolve().with_name("ranking.json")
+#: How many of the first stage's best rules are ordered again.
+CANDIDATES = 5
+#: The first-stage score ratio below which a candidate's `base` stops falling (a far-off candidate is far off).
+BASE_FLOOR = -4.0
+#: Features every candidate has (the `answers:K`/`weakly:K` pairs follow, one per kind of question).
+FEATURES = ("base", "first", "place", "words", "grams", "coord", "title", "in_title", "terms", "lead", "parent",
+            "depth", "setup", "setup_asked", "own_edition", "parent_shown", "child_shown")
+
+
+def feature_names(kinds: Sequence[str]) -> list[str]:
+    """Every feature, in the order of a vector, for the question kinds `kinds` (the lexicon's, sorted)."""
+    asked = [k for k in sorted(kinds) if k != "setup"]
+    return [*FEATURES, *[f"answers:{k}" for k in asked], *[f"weakly:{k}" for k in asked]]
+
+
+def features(signals: Mapping[str, float], score: float, best: float, place: int, setup_asked: bool,
+             own_edition: bool) -> dict[str, float]:
+    """The named features of one candidate from its first-stage `signals` and `score`, `best` being the best
+    candidate's score (a feature that is 0 may be left out)."""
+    found = {key: value for key, value in signals.items() if key not in ("words", "grams")}
+    found["base"] = max(BASE_FLOOR, math.log(score / best)) if score > 0 and best > 0 else BASE_FLOOR
+    found["first"] = 1.0 if place == 0 else 0.0
+    found["place"] = 1.0 / (1 + place)
+    total = signals.get("words", 0.0) + signals.get("grams", 0.0)
+    if total > 0:
+        found["words"] = signals.get("words", 0.0) / total
+        found["grams"] = signals.get("grams", 0.0) / total
+    found["setup_asked"] = 1.0 if setup_asked and signals.get("setup") else 0.0
+    found["own_edition"] = 1.0 if own_edition else 0.0
+    return found
+
+
+class Ranker:
+    """A linear model over named features: `score(features) = Σ weight × value`."""
+
+    __slots__ = ("candidates", "weights")
+
+    def __init__(self, weights: Mapping[str, float], candidates: int = CANDIDATES) -> None:
+        self.weights = dict(weights)
+        self.candidates = candidates
+
+    def score(self, named: Mapping[str, float]) -> float:
+        return sum(self.weights.get(key, 0.0) * value for key, value in named.items())
+
+    @staticmethod
+    def load(path: Path = WEIGHTS_PATH) -> Ranker | None:
+        """The committed ranker, or None when there is no weights file (the first stage's order then stands)."""
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            return None
+        return Ranker(data["weights"], int(data.get("candidates", CANDIDATES)))
+
+
+_LOADED: list[Ranker | None] = []
+
+
+def committed() -> Ranker | None:
+    """The committed ranker, read once per process."""
+    if not _LOADED:
+        _LOADED.append(Ranker.load())
+    return _LOADED[0]
