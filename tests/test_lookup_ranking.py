@@ -97,3 +97,17 @@ def test_equal_reads_as_a_tie(indexes) -> None:
     found = lookup.answer(indexes, "wat als we gelijk staan aan het einde?")
     # "gelijk" (equal) is read as its own stem and, a little less, as the words of a tie ("gelijke stand")
     assert any(term.how == "synonym" for term in found.resolved[0])
+
+
+def test_the_committed_weights_are_what_the_fit_gives_today() -> None:
+    """Like a generated file, `ranking.json` goes stale when the index, the features or the fit files change: the
+    fit is rerun on the files it names and must give the committed weights (openapi-generator's ensure-up-to-date
+    check, for a file `rulespec generate` does not write since the fit reads question sets, not the spec)."""
+    import json
+    import subprocess
+
+    fitted_on = json.loads(ranking.WEIGHTS_PATH.read_text(encoding="utf-8"))["fitted_on"]
+    assert fitted_on and all((REPO / name).is_file() for name in fitted_on)
+    done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "fit_lookup_ranking.py"), "--fit", *fitted_on,
+                           "--check"], capture_output=True, text=True, cwd=REPO, timeout=900)
+    assert done.returncode == 0, done.stdout[-800:] + done.stderr[-800:]
