@@ -25,13 +25,25 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from translations.audit.cache import AuditError, AuditInputs, cache_get, cache_put
-from translations.audit.findings import finding_id
 from translations.audit.inputs import AuditRequest, AuditSelection, collect, result_key
 
+if TYPE_CHECKING:
+    from translations.audit.findings import finding_id
+
 __all__ = ["AuditError", "AuditRequest", "audit", "contract_view", "finding_id", "run_audit"]
+
+
+def __getattr__(name: str) -> Any:
+    """``finding_id``, imported on first use: a warm audit (the result cached) never needs the findings module,
+    which imports the alignment and numpy."""
+    if name == "finding_id":
+        from translations.audit.findings import finding_id
+
+        return finding_id
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
 
