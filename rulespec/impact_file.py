@@ -134,9 +134,8 @@ class ImpactFileError(ValueError):
 
 def read_impact_file(path: Path) -> dict[str, Any]:
     """The file's data, checked against its schema; :class:`ImpactFileError` names the file, line and field."""
-    from jsonschema import Draft202012Validator
-
     from rulespec.kinds import schema
+    from rulespec.schema_check import passes_compiled_check
     from rulespec.yaml_source import YamlProblem, load_yaml
 
     shown = display_path(path)
@@ -144,6 +143,10 @@ def read_impact_file(path: Path) -> dict[str, Any]:
         doc = load_yaml(path)
     except YamlProblem as exc:
         raise ImpactFileError(f"{shown}:{exc.line}: {exc.message}") from None
+    if passes_compiled_check("impact", doc.data):
+        return doc.data  # type: ignore[no-any-return]
+    from jsonschema import Draft202012Validator
+
     errors = sorted(Draft202012Validator(schema("impact")).iter_errors(doc.data), key=lambda e: [str(p) for p in e.absolute_path])
     if errors:
         first = errors[0]

@@ -1,20 +1,35 @@
-"""Validate each spec document against its kind's JSON Schema, reporting every error with file and line."""
+"""Validate each spec document against its kind's JSON Schema, reporting every error with file and line.
+
+Two validators, one verdict. A document is first checked by ``jsonschema-rs`` (compiled; the bundled spec's 39
+files in a few milliseconds, against 0.2 s in pure Python, most of a spec load). When it finds the document
+valid, that is the answer; when it finds anything wrong — or is not installed — the pure-Python ``jsonschema``
+checks the document again and reports every error with its path, file and line, exactly as before. So the
+messages are always the Python validator's, and a test holds the compiled one to never accepting what the Python
+one rejects (``tests/test_schema_fast_check.py``).
+"""
 
 from __future__ import annotations
 
 from functools import cache
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError
-from referencing import Registry, Resource
+from typing import TYPE_CHECKING, Any
 
 from rulespec.kinds import KINDS, common_schema, schema
 from rulespec.problems import Problem
 from rulespec.yaml_source import YamlDocument
 
+if TYPE_CHECKING:
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+
+#: Every schema a kind's schema may refer to, by the name its ``$ref`` uses.
+_SCHEMA_NAMES = (*KINDS, "common", "impact")
+
 
 @cache
 def _validator(kind: str) -> Draft202012Validator:
+    from jsonschema import Draft202012Validator
+    from referencing import Registry, Resource
+
     registry = Registry().with_resources(
         [(f"{k}.schema.json", Resource.from_contents(schema(k))) for k in (*KINDS, "common")]
     )
@@ -22,8 +37,34 @@ def _validator(kind: str) -> Draft202012Validator:
     return Draft202012Validator(schema(kind), registry=registry)
 
 
+@cache
+def _compiled_validator(kind: str) -> Any:
+    """``jsonschema-rs``'s validator of ``kind``'s schema, or None when the package is missing or refuses it."""
+    try:
+        import jsonschema_rs
+
+        registry = jsonschema_rs.Registry([(f"{k}.schema.json", schema(k)) for k in _SCHEMA_NAMES])
+        return jsonschema_rs.Draft202012Validator(schema(kind), registry=registry)
+    except Exception:  # any failure means: use the Python validator alone
+        return None
+
+
+def passes_compiled_check(kind: str, data: object) -> bool:
+    """Whether the compiled validator finds ``data`` valid for ``kind``; False when it cannot tell (then the
+    Python validator decides, and reports)."""
+    validator = _compiled_validator(kind)
+    if validator is None:
+        return False
+    try:
+        return bool(validator.is_valid(data))
+    except Exception:  # a value it cannot convert: let the Python validator judge it
+        return False
+
+
 def check_document(kind: str, doc: YamlDocument, display: str) -> list[Problem]:
     """Every schema error of ``doc`` (a file of ``kind``), most specific first."""
+    if passes_compiled_check(kind, doc.data):
+        return []
     problems = []
     for error in _validator(kind).iter_errors(doc.data):
         leaf = _most_specific(error)

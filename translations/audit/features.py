@@ -22,7 +22,7 @@ never differ.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import cache
 
@@ -325,7 +325,12 @@ def _known_word(word: str, language: str) -> bool:
     from translations.audit.segment import lemma_table
 
     table = lemma_table(language)
-    return word.capitalize() in table or any(word + ending in table for ending in _KNOWN_FORM_ENDINGS)
+    return any(form in table for form in _table_forms(word))
+
+
+def _table_forms(word: str) -> tuple[str, ...]:
+    """The forms :func:`_known_word` looks up for ``word``, in order."""
+    return (word.capitalize(), *(word + ending for ending in _KNOWN_FORM_ENDINGS))
 
 
 #: What follows a negating prefix must be a word this long, so "under", "until" or "unter" never count.
@@ -335,11 +340,23 @@ NEGATED_STEM_MIN = 5
 def _negated_word(word: str, prefixes: Sequence[str], language: str) -> bool:
     """Whether a prefix negates ``word`` ("unlimited", "unbegrenzt", "onbeperkt"): the prefix, then a word of the
     language of at least :data:`NEGATED_STEM_MIN` letters."""
+    return any(_known_word(rest, language) for rest in _negated_stems(word, prefixes))
+
+
+def _negated_stems(word: str, prefixes: Sequence[str]) -> Iterator[str]:
+    """What follows each negating prefix ``word`` starts with, when it is long enough and all letters."""
     for prefix in prefixes:
         rest = word[len(prefix):]
-        if word.startswith(prefix) and len(rest) >= NEGATED_STEM_MIN and rest.isalpha() and _known_word(rest, language):
-            return True
-    return False
+        if word.startswith(prefix) and len(rest) >= NEGATED_STEM_MIN and rest.isalpha():
+            yield rest
+
+
+def table_lookups(tokens: Iterable[str], language: str) -> set[str]:
+    """Every form the features of sentences with these tokens may look up in the language's lemma table, so the
+    audit reads them in the one pass that reads the sentences' lemmas
+    (:meth:`~translations.audit.segment.LemmaTable.prefetch`)."""
+    prefixes = lexicon(language).negation_prefixes
+    return {form for word in tokens for rest in _negated_stems(word, prefixes) for form in _table_forms(rest)}
 
 
 @cache

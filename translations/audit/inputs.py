@@ -55,7 +55,7 @@ class AuditSelection:
 
 
 def declared_editions(folder: Path) -> list[dict[str, Any]]:
-    """The editions declared in the game's ``game.yaml``, read directly (validating the whole spec costs ~1 s),
+    """The editions declared in the game's ``game.yaml``, read directly (a warm audit never loads the spec),
     through the spec's own bounded YAML reader, so a bad file is named with its line."""
     from rulespec.yaml_source import YamlProblem, load_yaml
 

@@ -22,16 +22,28 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from translations.audit.cache import AuditError, AuditInputs, cache_get, cache_put
-from translations.audit.findings import finding_id
 from translations.audit.inputs import AuditRequest, AuditSelection, collect, result_key
 
+if TYPE_CHECKING:
+    from translations.audit.findings import finding_id
+
 __all__ = ["AuditError", "AuditRequest", "audit", "contract_view", "finding_id", "run_audit"]
+
+
+def __getattr__(name: str) -> Any:
+    """``finding_id``, imported on first use: a warm audit (the result cached) never needs the findings module,
+    which imports the alignment and numpy."""
+    if name == "finding_id":
+        from translations.audit.findings import finding_id
+
+        return finding_id
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
 
@@ -93,15 +105,16 @@ def _compute(inputs: AuditInputs, selection: AuditSelection, use_cache: bool) ->
         lap("ingest, segment (spaCy)")
         spec, warnings = _load_spec_or_texts_only(inputs)
         lap("load spec")
-        prepared = prepare.finish(spec, inputs, work, selection.cited, lap, use_cache)
+        # The embeddings are waited for pair by pair: the first pairs are aligned while the encoder still works
+        # on the last editions (on a busy machine the encoder is the longer of the two processes' paths).
+        prepared = prepare.finish(spec, inputs, work, selection.cited, lap, use_cache, wait=False)
+        findings, alignment = _judge(spec, prepared, selection, lap, inputs, use_cache, work.wait_for)
     finally:
-        if work.worker is not None:
-            lap.peak_worker_kb = work.worker.close()
-    findings, alignment = _judge(spec, prepared, selection, lap, inputs, use_cache)
+        work.close()
     import resource
 
     timings["peak MB, main process"] = round(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024, 1)
-    timings["peak MB, encoder process"] = round(lap.peak_worker_kb / 1024, 1)
+    timings["peak MB, encoder process"] = round(work.peak_worker_kb / 1024, 1)
     return {
         "warnings": warnings,
         "timings": timings,
@@ -150,8 +163,10 @@ def _cache_pair(inputs: AuditInputs, a: str, b: str, links: list[Any], found: li
 
 
 def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, lap: Any,
-           inputs: AuditInputs | None = None, use_cache: bool = False) -> tuple[list[Any], Any]:
-    """Align and check every pair, merge, weigh, turn rulings into their findings, order."""
+           inputs: AuditInputs | None = None, use_cache: bool = False,
+           embedded: Callable[[str], Any] | None = None) -> tuple[list[Any], Any]:
+    """Align and check every pair, merge, weigh, turn rulings into their findings, order. ``embedded(edition)``
+    makes sure an edition's embeddings are in before a pair of it is aligned (see :meth:`Preparation.wait_for`)."""
     from translations.audit import findings as build
     from translations.audit.merge import Units, join, mark_examples, merge, pair_observations
     from translations.audit.ranking import observation_vector, pair_stats, score
@@ -173,6 +188,9 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
             links, found = cached
             join(units, a_id, b_id, links)
         else:
+            if embedded is not None:
+                embedded(a_id)
+                embedded(b_id)
             links, found = pair_observations(spec, a, b, units)
             stats = pair_stats(a, b, links)
             on_link: dict[int, int] = {}
@@ -189,7 +207,10 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
         observations.extend(found)
         alignment.append({"a": a_id, "b": b_id,
                           "links": [[list(lk.a), list(lk.b), round(lk.score, 4), lk.displaced] for lk in links]})
-    lap("align, check, rank")
+    if embedded is not None:
+        for edition in selection.editions:
+            embedded(edition)
+    lap("align, check, rank (as the encoder delivers)")
     merged = merge(observations, units)
     mark_examples(merged, units, prepared)
     order = list(selection.editions)
@@ -319,7 +340,6 @@ class _Laps:
         self.cpu: dict[str, float] = timings.setdefault("cpu s", {})
         self.clock = time.perf_counter()
         self.cpu_clock = time.process_time()
-        self.peak_worker_kb = 0
 
     def __call__(self, stage: str) -> None:
         import time

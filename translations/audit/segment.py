@@ -25,9 +25,51 @@ _BLOCK_BREAK = re.compile(r"\n[ \t]*\n|\f")
 _WORD = re.compile(r"[^\W\d_]{2,}")
 
 
+def import_spacy() -> Any:
+    """spaCy, imported without its command-line package when it is not loaded yet.
+
+    ``import spacy`` also imports ``spacy.cli`` (for the one name ``spacy.info``), and with it weasel, requests
+    and httpx: a third of spaCy's import time (0.18 of 0.56 s CPU), none of it used here. So the first import
+    puts a stand-in for ``spacy.cli.info`` in place while spaCy's ``__init__`` runs and removes it right after:
+    ``spacy.info`` then forwards to the real function, and a later ``import spacy.cli`` loads the real package.
+    Should spaCy's import need anything else of ``spacy.cli``, the stand-in fails to provide it and spaCy is
+    imported the ordinary way.
+    """
+    import sys
+
+    if "spacy" in sys.modules:
+        return sys.modules["spacy"]
+    import types
+    from importlib import import_module
+
+    def info(*args: Any, **kwargs: Any) -> Any:
+        return import_module("spacy.cli.info").info(*args, **kwargs)
+
+    package = types.ModuleType("spacy.cli")
+    package.__path__ = []  # a package with no submodules: anything else spaCy's import asks of it fails
+    module = types.ModuleType("spacy.cli.info")
+    module.info = info  # type: ignore[attr-defined]
+    stand_ins = {"spacy.cli": package, "spacy.cli.info": module}
+    sys.modules.update(stand_ins)
+    try:
+        import spacy
+    except ImportError:
+        spacy = None
+    finally:
+        for name, stand_in in stand_ins.items():
+            if sys.modules.get(name) is stand_in:
+                del sys.modules[name]
+        loaded = sys.modules.get("spacy")
+        if loaded is not None and getattr(loaded, "cli", None) is package:
+            delattr(loaded, "cli")
+    if spacy is None:
+        import spacy
+    return spacy
+
+
 @cache
 def _pipeline(language: str) -> Any:
-    import spacy
+    spacy = import_spacy()
 
     nlp = spacy.blank(language)
     nlp.add_pipe("sentencizer")
@@ -128,29 +170,112 @@ class Sentence:
         return self.char_offsets[begin], self.char_offsets[finish - 1] + 1
 
 
-@cache
-def lemma_table(language: str) -> dict[str, str]:
-    """spacy-lookups-data's ``lemma_lookup`` table of ``language`` as a plain dict (word form → lemma).
+class LemmaTable:
+    """spacy-lookups-data's ``lemma_lookup`` table of one language (word form → lemma), read for the forms asked for.
 
-    spaCy's own lookup lemmatizer reads the same table into a ``Table`` that hashes all ~355,000 German keys
-    on load (1.4 s for German, 1.3 s for Dutch); the plain dict loads in 0.3 s and gives the same lemmas.
-    Empty when the package has no table for the language.
+    The German table holds ~355,000 entries and parsing all of it (``json.loads``) cost 0.3 s of a cold audit,
+    for the ~1,000 forms an edition uses. The file is JSON written one entry a line, ``    "form": "lemma",``,
+    with no escapes in it; so :meth:`prefetch` finds the entries of many forms in one pass over the decompressed
+    bytes (a regular expression whose alternatives are the forms, as a trie), and a form asked for later alone
+    is found by a search for its line. Forms known to be absent are remembered too. A file not in that shape
+    (an escape, another layout) is parsed whole with :mod:`json` instead, so the answers are always those of
+    the JSON file.
+    """
+
+    def __init__(self, raw: bytes) -> None:
+        self._raw = raw
+        self._known: dict[str, str | None] = {}
+        self._whole: dict[str, str] | None = None
+        if not raw.startswith(_ENTRY_HEAD[1:], 2) or b"\\" in raw:
+            import json
+
+            loaded = json.loads(raw)
+            self._whole = {k: v for k, v in loaded.items() if isinstance(v, str)} if isinstance(loaded, dict) else {}
+
+    def prefetch(self, forms: Iterable[str]) -> None:
+        """Find the entries of all ``forms`` in one pass (those already known are not searched again)."""
+        if self._whole is not None:
+            return
+        wanted = {f for f in forms if f not in self._known}
+        # A very long form would nest the trie too deep; it is looked up alone when asked for.
+        searchable = sorted(f.encode("utf-8") for f in wanted if _searchable(f) and len(f) <= _TRIE_FORM_MAX)
+        for form in wanted:
+            if len(form) <= _TRIE_FORM_MAX:
+                self._known[form] = None
+        if not searchable:
+            return
+        pattern = re.compile(_ENTRY_HEAD + b"(" + _trie(searchable) + b')": "([^"]*)"')
+        for form, lemma in pattern.findall(self._raw):
+            self._known[form.decode("utf-8")] = lemma.decode("utf-8")
+
+    def _lookup(self, form: str) -> str | None:
+        if self._whole is not None:
+            return self._whole.get(form)
+        if form not in self._known:
+            self._known[form] = None
+            if _searchable(form):
+                line = _ENTRY_HEAD + form.encode("utf-8") + b'": "'
+                at = self._raw.find(line)
+                if at >= 0:
+                    end = self._raw.find(b'"', at + len(line))
+                    self._known[form] = self._raw[at + len(line) : end].decode("utf-8")
+        return self._known[form]
+
+    def get(self, form: str, default: str | None = None) -> str | None:
+        lemma = self._lookup(form)
+        return default if lemma is None else lemma
+
+    def __contains__(self, form: object) -> bool:
+        return isinstance(form, str) and self._lookup(form) is not None
+
+
+#: Longest form put into :meth:`LemmaTable.prefetch`'s trie (each character nests one group deeper).
+_TRIE_FORM_MAX = 48
+#: How every entry of a lookup table's file begins: a line break, four spaces, the opening quote of the form.
+_ENTRY_HEAD = b'\n    "'
+
+
+def _searchable(form: str) -> bool:
+    """Whether ``form`` can be a key of an escape-free JSON file at all (no quote, backslash or control char)."""
+    return bool(form) and '"' not in form and "\\" not in form and all(ch >= " " for ch in form)
+
+
+def _trie(forms: list[bytes]) -> bytes:
+    """A regular expression matching exactly the (sorted) ``forms``, as a trie of alternatives: the regular
+    expression engine then tries a handful of branches at each entry rather than every form."""
+    root: dict[int, Any] = {}
+    for form in forms:
+        node = root
+        for byte in form:
+            node = node.setdefault(byte, {})
+        node[-1] = {}
+
+    def build(node: dict[int, Any]) -> bytes:
+        branches = [re.escape(bytes([byte])) + build(child) for byte, child in sorted(node.items()) if byte >= 0]
+        if not branches:
+            return b""
+        body = b"(?:" + b"|".join(branches) + b")"
+        return body + b"?" if -1 in node else body
+
+    return build(root)
+
+
+@cache
+def lemma_table(language: str) -> LemmaTable:
+    """The lookup table of ``language`` (see :class:`LemmaTable`); empty when spacy-lookups-data has none.
+
+    spaCy's own lookup lemmatizer reads the same table into a ``Table`` that hashes all ~355,000 German keys on
+    load (1.4 s for German); this gives the same lemmas for the forms the audit asks about.
     """
     import gzip
-    import json
     from importlib.resources import files
 
     path = files("spacy_lookups_data") / "data" / f"{language}_lemma_lookup.json.gz"
     try:
-        table: dict[str, str] = json.loads(gzip.decompress(path.read_bytes()))
+        raw = gzip.decompress(path.read_bytes())
     except FileNotFoundError:
-        return {}
-    # Hundreds of thousands of long-lived objects: move them out of the cyclic GC's reach, or every later
-    # collection (the alignment allocates a lot) walks them again.
-    import gc
-
-    gc.freeze()
-    return table
+        raw = b"{}"
+    return LemmaTable(raw)
 
 
 LEMMATIZER = "rulespec_lookup_lemmatizer"
@@ -163,6 +288,7 @@ def lookup_lemma(language: str, text: str) -> str:
 
 def _register_lemmatizer() -> str:
     """Register (once) the spaCy component that sets each token's lemma from :func:`lemma_table`."""
+    import_spacy()
     from spacy.language import Language
 
     if not Language.has_factory(LEMMATIZER):
@@ -195,6 +321,7 @@ def exceptions_in(language: str, texts: Iterable[str]) -> frozenset[str]:
     tokenizer holding only the keys found that way cuts these texts exactly as one holding all of them — and
     building one costs a few milliseconds instead of a quarter second for Dutch's 4,670 exceptions.
     """
+    import_spacy()
     from spacy.util import get_lang_class
 
     corpus = _WHITESPACE.sub("", "\n".join(texts))
@@ -221,6 +348,7 @@ def _lemma_pipeline(language: str, exceptions: frozenset[str]) -> Any:
     language's defaults with only the exceptions table replaced."""
     from types import SimpleNamespace
 
+    import_spacy()
     from spacy.language import create_tokenizer
     from spacy.util import get_lang_class
 
@@ -312,6 +440,7 @@ def segment(ingested: IngestedText, language: str, *, lemmas: bool = True) -> li
 def add_lemmas(sentences: list[Sentence], language: str) -> None:
     """Fill each sentence's ``lemmas`` by spaCy's lookup mode (a token spaCy split differently keeps its form)."""
     table = lemma_table(language)
+    table.prefetch(key for sentence in sentences for key in sentence.lemma_keys if key is not None)
     for sentence in sentences:
         sentence.lemmas = [
             token if key is None else table.get(key, key).lower()
