@@ -1,8 +1,9 @@
 """The adapters' cost and an OpenSpiel agent: random games/s through each API, and MCTS against random bots.
 
 Run: ``python benchmarks/bench_adapters.py [--game race_to_the_new_found_land] [--players 4] [--games 200]
-[--repeat 5] [--mcts-games 50] [--simulations 50] [--rollouts 1] [--skip-speed] [--skip-mcts]
-[--instructions]``. Prints figures; asserts nothing.
+[--repeat 5] [--apis native,stepper,…] [--mcts-games 50] [--simulations 50] [--rollouts 1] [--skip-speed]
+[--skip-mcts] [--instructions]``. Prints figures; asserts nothing. ``--apis`` measures only the APIs named (the
+first is the one the others are compared with; callgrind takes minutes per API).
 
 **Speed.** Random 4-player games on one core, CPU time, best of ``--repeat`` runs of the same games (the
 closest to what the code itself costs on a shared machine; the median says how typical it is):
@@ -192,7 +193,8 @@ def speed(args: argparse.Namespace) -> None:
     print("  (per action: CPU µs per engine action played, against the native engine's; "
           "the random agents over codes and over actions play different games, of about as many actions)")  # fmt: skip
     base = base_action = 0.0
-    for name, play in PLAYERS.items():
+    for name in args.apis:
+        play = PLAYERS[name]
         runs, (actions, steps) = cpu_runs(play, args.game, args.players, args.games, args.repeat)
         best, median = args.games / runs[0], args.games / runs[len(runs) // 2]
         per_action = runs[0] / actions * 1e6
@@ -207,7 +209,7 @@ def speed(args: argparse.Namespace) -> None:
         games = max(10, args.games // 4)
         print(f"  instructions (callgrind, {games} warm games):")
         first = first_action = 0.0
-        for api in PLAYERS:
+        for api in args.apis:
             per_game = instructions_per_game(api, args.game, args.players, games)
             actions, _ = PLAYERS[api](args.game, args.players, range(1, 1 + games))  # the games counted, replayed
             per_action = per_game * games / actions
@@ -260,6 +262,15 @@ def mcts_match(args: argparse.Namespace) -> None:
           f"{time.process_time() - cpu:.0f} s CPU, load average {os.getloadavg()[0]:.2f}")  # fmt: skip
 
 
+def _apis(text: str) -> list[str]:
+    """The ``--apis`` option: known API names, comma-separated, at least one."""
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    unknown = [name for name in names if name not in PLAYERS]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(f"unknown API(s) {', '.join(unknown) or '(none given)'}; known: {', '.join(PLAYERS)}")
+    return names
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--game", default="race_to_the_new_found_land")
@@ -267,6 +278,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=200, help="games per timed run")
     parser.add_argument("--repeat", type=int, default=5, help="timed runs per API; best and median shown")
     parser.add_argument("--instructions", action="store_true", help="also count instructions per game (valgrind)")
+    parser.add_argument(
+        "--apis",
+        type=_apis,
+        default=list(PLAYERS),
+        help=f"the APIs measured, comma-separated, the first the reference (default: {','.join(PLAYERS)})",
+    )
     parser.add_argument("--mcts-games", type=int, default=50)
     parser.add_argument("--simulations", type=int, default=50, help="MCTS simulations per move (20 won 88 %% of 50 games)")
     parser.add_argument("--rollouts", type=int, default=1, help="random rollouts per MCTS leaf")
