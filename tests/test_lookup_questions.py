@@ -211,7 +211,8 @@ def test_values_no_rulebook_prints_are_shown_as_such(indexes) -> None:
     from rulespec.provenance import value_sites
 
     spec = load_spec(RNFL)
-    categories = {(site.file, site.path): site.category for site in value_sites(load_documents(spec.root))}
+    sites = {(site.file, site.path): site for site in value_sites(load_documents(spec.root))}
+    categories = {key: site.category for key, site in sites.items()}
     ruled = {param for ruling in spec.rulings.values() for reading in ruling.readings.values() for param in reading.params}
     # the first rule holding a value no rulebook prints (a param marked so, which no ruling's reading sets)
     rule, param, category = next(
@@ -219,22 +220,25 @@ def test_values_no_rulebook_prints_are_shown_as_such(indexes) -> None:
         for rule in spec.rules.values() for name in rule.params
         if name not in ruled
         and categories.get((rule.origin.file, f"{rule.origin.path}/params/{name}")) in ("example", "inferred", "assumed"))
+    # shown by the name its provenance mark gives it, else by its id in words
+    name = sites[(rule.origin.file, f"{rule.origin.path}/params/{param}")].name or param.replace("_", " ")
     described = describe(lookup.find_rule(indexes, rule.id), "en")
     marked = {value["name"]: value for value in described["unprinted"]}
-    value = marked[param.replace("_", " ")]
+    value = marked[name]
     assert value["provenance"] == category and value["reason"]
     text = _run("lookup", "--id", rule.id).stdout
-    assert f"Not printed in any rulebook ({category}): {param.replace('_', ' ')} = " in " ".join(text.split())
+    assert f"Not printed in any rulebook ({category}): {name} = " in " ".join(text.split())
     sourced = describe(lookup.find_rule(indexes, "land.income"), "en")
     assert sourced["unprinted"] == []
 
 
 @pytest.mark.parametrize(("text", "said"), [
-    ("how is a tie broken in Francis Drake?", "Not printed in any rulebook (inferred): lower dock wins = yes"),
+    ("how is a tie broken in Francis Drake?",
+     "Not printed in any rulebook (inferred): the lower Homebound Dock wins a tie = yes"),
     ("wer gewinnt bei Gleichstand in Francis Drake?",
-     "In keinem Regelheft gedruckt (abgeleitet): niedrigerer Heimkehrplatz gewinnt = ja"),
+     "In keinem Regelheft gedruckt (abgeleitet): bei Gleichstand gewinnt der niedrigere Heimkehrplatz = ja"),
     ("wie wint er bij gelijke stand in Francis Drake?",
-     "In geen spelregel gedrukt (afgeleid): lager thuiskomstdok wint = ja"),
+     "In geen spelregel gedrukt (afgeleid): bij gelijkspel wint het lagere thuiskomstdok = ja"),
 ])
 def test_a_question_touching_an_unprinted_value_says_it_is_not_printed(text: str, said: str) -> None:
     """Francis Drake's rulebook says only that the Homebound Dock order breaks ties; which end of it wins is
