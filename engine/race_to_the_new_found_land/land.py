@@ -182,10 +182,19 @@ class LandPhase(Setup):
         """Ways to pay harbour expansion ``what`` with ``p``'s goods (none when they fall short)."""
         if sum(self.goods[p]) < sum(cost):
             return []
-        return [
-            self._act("expand", (("what", what), ("pay", self.pay_names(paid))))
-            for paid in self.payments(p, cost, "harbour_expansion")
-        ]
+        # one object per expansion and payment (few of them), shared by every goods row that lists it: see
+        # _build_action
+        T = self.T
+        actions: dict[tuple[str, tuple[int, ...]], Action] | None = T.cache.get("expand_actions")
+        if actions is None:
+            actions = T.cache["expand_actions"] = {}
+        out = []
+        for paid in self.payments(p, cost, "harbour_expansion"):
+            action = actions.get((what, paid))
+            if action is None:
+                action = actions[what, paid] = self._act("expand", (("what", what), ("pay", self.pay_names(paid))))
+            out.append(action)
+        return out
 
     def _do_land(self, p: int, action: Action) -> None:
         # a legal action is one of those listed, so its arguments come in the listed order (read by position):
