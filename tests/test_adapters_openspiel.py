@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 import numpy as np
 import pytest
 
@@ -255,12 +258,34 @@ def test_python_answers_equal_pyspiels_at_every_node(name: str, players: int) ->
                 assert probe.legal_actions(player) == pyspiel.State.legal_actions(probe, player)
             assert probe.is_chance_node() == pyspiel.State.is_chance_node(probe)
             assert probe.is_player_node() == pyspiel.State.is_player_node(probe)
+            assert probe.is_terminal() == pyspiel.State.is_terminal(probe)  # (C++ asks the compiled answer back)
+            assert probe.current_player() == pyspiel.State.current_player(probe) == current
         if state.is_terminal():
             break
         actions = state.legal_actions()
         assert actions and isinstance(actions, list) and all(type(a) is int for a in actions)
         state.apply_action(actions[rng.integers(len(actions))])
     assert state.legal_actions() == [] and not state.is_chance_node() and not state.is_player_node()
+
+
+def test_a_dropped_state_is_freed_at_once_and_its_copies_still_play() -> None:
+    """The state's compiled core holds it only weakly (no reference cycle): a state dropped mid-game is freed
+    without the garbage collector, and a clone made before keeps replaying the original's history."""
+    gc.disable()
+    try:
+        state = pyspiel.load_game(RNFL).new_initial_state_for_seed(11)
+        for _ in range(5):
+            state.apply_action(state.legal_actions()[0])
+        copy = state.clone()
+        expected = str(state)
+        gone = weakref.ref(state)
+        del state
+        assert gone() is None
+        assert str(copy) == expected and copy.legal_actions()
+        copy.apply_action(copy.legal_actions()[-1])
+        assert len(copy.history()) == adapter.SEED_NODES + 6
+    finally:
+        gc.enable()
 
 
 def test_legal_actions_is_a_new_list_each_call() -> None:

@@ -2,6 +2,7 @@
 
 - :mod:`.codes`: every engine action as integers ``0 … N-1`` (a factored code table rendered from the spec);
 - :mod:`.stepper`: an engine state advanced one code at a time (the core both adapters share);
+- :mod:`.seeded`: the seed dealt by chance nodes, then a stepper: what an OpenSpiel state plays (compiled);
 - :mod:`.observing`: the observation string, information-state string and tensor of a seat;
 - :mod:`.openspiel`: ``python_<game>`` registered with ``pyspiel`` (``pip install rulespec[ai]``);
 - :mod:`.pettingzoo`: ``env(game=…)``, an AEC environment with action masks.
@@ -13,4 +14,4 @@ from __future__ import annotations
 
 #: Modules that ``python -m engine.native_build`` compiles with mypyc (see :mod:`engine.native`): the adapters'
 #: work on every step of a game. They must type-check cleanly, and nothing may monkeypatch their functions.
-NATIVE_MODULES = ("identity", "codes", "stepper")
+NATIVE_MODULES = ("identity", "codes", "stepper", "seeded")

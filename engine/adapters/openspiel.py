@@ -38,17 +38,20 @@ the others' hidden cards, which a fair imperfect-information agent would not.
 ``deserialize_game_and_state`` unpickles (``python/pybind11/python_games.cc``). A :class:`RulespecState` has no
 ``__dict__`` (its fields are slots), so what OpenSpiel writes is the game string, the history and the pickle of
 an empty dict, which is OpenSpiel's own convention for its games; a copy or a state read back replays the
-history on first use (:meth:`RulespecState._sync`). OpenSpiel's reader still unpickles whatever that last line
-holds, before any code of ours runs: **never give ``pyspiel.deserialize_game_and_state`` a string you did not
-write.** :func:`deserialize_game_and_state` here reads the same format without unpickling anything: it refuses
-any last line but the empty dict's, and replays the history, checking each action against the legal ones.
+history on first use (:meth:`engine.adapters.seeded.SeededPlay.sync`). OpenSpiel's reader still unpickles
+whatever that last line holds, before any code of ours runs: **never give ``pyspiel.deserialize_game_and_state``
+a string you did not write.** :func:`deserialize_game_and_state` here reads the same format without unpickling
+anything: it refuses any last line but the empty dict's, and replays the history, checking each action against
+the legal ones.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from functools import cache
+import weakref
+from collections.abc import Callable
+from functools import cache, partial
 from typing import Any
 
 import numpy as np
@@ -56,13 +59,11 @@ import pyspiel
 
 from engine.adapters.observing import Recall, information_state_string, observation_string, observation_tensor
 from engine.adapters.profile import GameProfile, adapted_games, game_profile
-from engine.adapters.stepper import OVER, Stepper, win_loss_returns
+from engine.adapters.seeded import SEED_NODES, SEED_OUTCOMES, SeededPlay
+from engine.adapters.stepper import Stepper, win_loss_returns
 from engine.runtime.api import GameConfig
 from engine.runtime.registry import load_game
 
-#: Chance nodes at the start of a game, one per byte of the engine's seed.
-SEED_NODES = 4
-SEED_OUTCOMES = 256
 #: Every chance node's outcomes: the 256 values of a byte, equally likely.
 SEED_CHANCE_OUTCOMES: list[tuple[int, float]] = [(byte, 1.0 / SEED_OUTCOMES) for byte in range(SEED_OUTCOMES)]
 #: OpenSpiel's ids of the chance player and of "nobody: the game is over", as plain ints.
@@ -166,121 +167,64 @@ class RulespecGame(pyspiel.Game):
 
 
 class RulespecState(pyspiel.State):
-    """A game in progress: the seed's chance nodes, then an engine state advanced one code per action.
+    """A game in progress: the seed's chance nodes, then an engine state advanced one code per action
+    (:class:`engine.adapters.seeded.SeededPlay`, compiled, which also keeps the player to move).
 
     Every field is a slot, so OpenSpiel's ``clone`` and serialisation, which go through ``__dict__``, carry
     only the action history that OpenSpiel keeps itself; a state made that way replays it when first used.
-    The player to move is kept, not worked out each time: OpenSpiel asks for it on every action.
 
-    **Cost.** Each time pyspiel's C++ calls a Python method of the state it pays a pybind11 dispatch (about
-    0.5 µs, against 0.04 µs for the same method called from Python; an engine action costs about 2 µs).
-    Python callers therefore get ``legal_actions``, ``is_chance_node`` and ``is_player_node`` from this class
-    directly, answered as pyspiel answers them; ``apply_action`` must stay pyspiel's, which keeps the history
-    (it asks for the player to move, then calls ``_apply_action``: two calls back a step, the least it allows)."""
+    **Cost: the questions of every step are answered in compiled code.** ``current_player``, ``is_terminal``,
+    ``is_chance_node``, ``is_player_node``, ``legal_actions`` and ``_apply_action`` are not methods of this class
+    but slots holding the :class:`~engine.adapters.seeded.SeededPlay`'s own methods, so a Python caller calls
+    compiled code directly, and so does pyspiel's C++: its ``apply_action`` asks for the player to move, then
+    calls ``_apply_action`` (two calls back into Python a step, the least it allows: it keeps the history), and
+    each call finds its Python override with pybind11's ``get_override``, which takes an attribute it finds to
+    be a C function (``PyCFunction``, as a compiled method is) for the base class's own C++ method, remembers
+    that for the class, and calls the pure virtual one instead. The names pyspiel looks up therefore hold a
+    ``functools.partial`` over the compiled method, which pybind11 calls as any Python callable, at a fraction
+    of the cost of a bound Python method and its interpreted frame. The compiled object holds no reference to
+    this state (only a weak one, to read OpenSpiel's history), so states are freed as soon as they are dropped,
+    without waiting for the garbage collector."""
 
-    __slots__ = ("_current", "_recalls", "_seed_bytes", "_stepper")
+    __slots__ = (
+        "_apply_action", "_play", "_recalls", "current_player", "is_chance_node", "is_player_node", "is_terminal",
+        "legal_actions",
+    )  # fmt: skip
 
     def __init__(self, game: RulespecGame) -> None:
         super().__init__(game)
-        self._seed_bytes: list[int] = []  # the chance outcomes so far
-        self._stepper: Stepper | None = None  # the engine, once the seed is dealt
         self._recalls: dict[int, Recall] = {}  # what each seat has seen, built when its information state is asked
-        # the player to move; None until this object has replayed the history OpenSpiel holds for it
-        self._current: int | None = None
-
-    def _sync(self) -> int:
-        """Replay the history OpenSpiel holds for this state: empty for a new state, the original's for a copy
-        (``clone``) or a state read back (``deserialize_game_and_state``), which OpenSpiel makes as a new initial
-        state and then gives the history, without telling the Python object. Returns the player to move."""
-        self._current = CHANCE
-        for action in self.history():
-            self._play(int(action))
-        return self._current
-
-    def _play(self, action: int) -> None:
-        stepper = self._stepper
-        if stepper is not None:
-            seat = stepper.play(action)
-            self._current = seat if seat != OVER else TERMINAL
-            return
-        if not 0 <= action < SEED_OUTCOMES:
-            raise ValueError(f"chance outcome {action} is outside 0 … {SEED_OUTCOMES - 1}")
-        self._seed_bytes.append(action)
-        if len(self._seed_bytes) == SEED_NODES:
-            seed = 0
-            for byte in self._seed_bytes:
-                seed = seed * SEED_OUTCOMES + byte
-            game: RulespecGame = self.get_game()
-            self._stepper = stepper = game._stepper(seed)
-            self._current = TERMINAL if stepper.is_terminal() else stepper.current_player
+        this = weakref.ref(self)
+        play = self._play = SeededPlay(game._stepper, partial(_history, this), partial(_other_legal, this), CHANCE, TERMINAL)
+        # pybind11 looks these names up for pyspiel's C++: callables it does not take for C functions (see above)
+        self.current_player: Callable[[], int] = partial(play.current_player)
+        self.is_terminal: Callable[[], bool] = partial(play.is_terminal)
+        self._apply_action: Callable[[int], None] = partial(play.apply_action)
+        # only Python calls these: the compiled methods themselves
+        self.is_chance_node: Callable[[], bool] = play.is_chance_node
+        self.is_player_node: Callable[[], bool] = play.is_player_node
+        self.legal_actions: Callable[..., list[int]] = play.legal_actions
 
     @property
     def stepper(self) -> Stepper:
         """The engine behind this state, advanced by codes (read it; play through ``apply_action``)."""
-        if self._current is None:
-            self._sync()
-        stepper = self._stepper
+        play = self._play
+        play.sync()
+        stepper = play.stepper
         if stepper is None:
             raise RuntimeError("the game has not started: its seed is still being dealt (a chance node)")
         return stepper
 
-    def current_player(self) -> int:
-        current = self._current
-        return current if current is not None else self._sync()
-
     def chance_outcomes(self) -> list[tuple[int, float]]:
         return list(SEED_CHANCE_OUTCOMES)
 
-    def legal_actions(self, player: int | None = None) -> list[int]:
-        """The legal actions of the player to move (or of ``player``), as OpenSpiel's own ``legal_actions``.
-
-        Answered here rather than by pyspiel's C++ ``State::LegalActions``, which calls back into Python five
-        times (the player to move three times, whether the game is over, then ``_legal_actions``) and converts
-        the list to a C++ vector and back: from Python, one call. C++ callers (``random_sim_test``, C++ bots)
-        still go through ``_legal_actions``; any other player than the one to move is left to pyspiel, so
-        every answer is the one it gives."""
-        current = self._current
-        if current is None:
-            current = self._sync()
-        if player is None or player == current:
-            stepper = self._stepper
-            if current >= 0 and stepper is not None:
-                return stepper.legal_codes()
-            if current == TERMINAL:
-                return []
-            if current == CHANCE:  # (as OpenSpiel's LegalChanceOutcomes: the outcomes' actions, in order)
-                return [byte for byte, _ in SEED_CHANCE_OUTCOMES]
-        return list(super().legal_actions() if player is None else super().legal_actions(player))
-
-    def is_chance_node(self) -> bool:
-        """As pyspiel's, without the call back into Python its C++ makes (OpenSpiel's MCTS asks at every node)."""
-        return self.current_player() == CHANCE
-
-    def is_player_node(self) -> bool:
-        """As pyspiel's (the player to move is a seat), without its call back into Python."""
-        return self.current_player() >= 0
-
     def _legal_actions(self, player: int) -> list[int]:
         return self.stepper.legal_codes()
-
-    def _apply_action(self, action: int) -> None:
-        stepper = self._stepper
-        if stepper is not None:  # the game is under way (so this object has replayed its history): one call
-            seat = stepper.play(action)
-            self._current = seat if seat != OVER else TERMINAL
-            return
-        if self._current is None:
-            self._sync()
-        self._play(action)
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == CHANCE:
             return f"seed byte: {action}"
         return self.stepper.codes.describe(int(action))
-
-    def is_terminal(self) -> bool:
-        current = self._current
-        return (current if current is not None else self._sync()) == TERMINAL
 
     def returns(self) -> list[float]:
         if self.dealing():
@@ -293,22 +237,35 @@ class RulespecState(pyspiel.State):
 
     def dealing(self) -> bool:
         """Whether the seed is still being dealt (the chance nodes at the start)."""
-        if self._current is None:
-            self._sync()
-        return self._stepper is None
+        play = self._play
+        play.sync()
+        return play.stepper is None
 
     def information_state(self, player: int) -> str:
         """``player``'s information state string (:func:`engine.adapters.observing.information_state_string`)."""
         return information_state_string(self.stepper, player, self._recalls)
 
     def __str__(self) -> str:
-        if self._current is None:
-            self._sync()
-        stepper = self._stepper
+        play = self._play
+        play.sync()
+        stepper = play.stepper
         if stepper is None:
-            return json.dumps({"seed_bytes": self._seed_bytes})
+            return json.dumps({"seed_bytes": play.seed_bytes})
         data = {"state": stepper.state.fingerprint(), "choosing": [stepper.describe(c) for c in stepper.prefix]}
         return json.dumps(data, sort_keys=True, default=str)
+
+
+def _history(state: weakref.ref[RulespecState]) -> list[int]:
+    """The action history OpenSpiel holds for ``state`` (empty once the state is gone)."""
+    alive = state()
+    return [] if alive is None else [int(action) for action in alive.history()]
+
+
+def _other_legal(state: weakref.ref[RulespecState], player: int) -> list[int]:
+    """pyspiel's own answer to ``legal_actions(player)`` for a player not to move (none; an error for a
+    pseudo-player)."""
+    alive = state()
+    return [] if alive is None else list(pyspiel.State.legal_actions(alive, player))
 
 
 class RulespecObserver:

@@ -473,17 +473,27 @@ class ActionPhase(PlanningPhase):
             for isl in T.islands:
                 for s in isl.spaces:
                     by_shape.setdefault(T.island_spaces[s].shape, []).append(s)
+        # per island tile, its place action on each space of its shape, built once: the same objects every time
+        # the tile is drawn (no tuples built per option, and callers that remember actions find them by identity)
+        rows: list[list[tuple[int, Action]] | None] | None = T.cache.get("place_actions")
+        if rows is None:
+            rows = T.cache["place_actions"] = [None] * len(T.island_tiles)
         space_tile = self.space_tile
-        spaces = T.island_spaces
         out = []
         seen = set()
         for t in drawn:
             if t in seen:
                 continue
             seen.add(t)
-            tile = T.island_tiles[t]
-            tile_arg = ("tile", tile.id)
-            for s in by_shape.get(tile.shape, ()):
+            row = rows[t]
+            if row is None:
+                tile = T.island_tiles[t]
+                tile_arg = ("tile", tile.id)
+                spaces = T.island_spaces
+                row = rows[t] = [
+                    (s, _new(Action, ("place", (tile_arg, ("space", spaces[s].id))))) for s in by_shape.get(tile.shape, ())
+                ]
+            for s, action in row:
                 if space_tile[s] == EMPTY:
-                    out.append(_new(Action, ("place", (tile_arg, ("space", spaces[s].id)))))
+                    out.append(action)
         return out

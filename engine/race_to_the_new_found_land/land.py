@@ -9,6 +9,16 @@ from engine.race_to_the_new_found_land.setup import Setup
 from engine.runtime.api import Action
 
 
+def _build_action(actions: dict[tuple[Any, ...], Action], args: tuple[Any, ...]) -> Action:
+    """The build action with these arguments, one object per value: the memo tables below list the same build
+    under many keys (each goods tuple that pays for it alike), and callers that remember actions (the adapters'
+    code memo) then find it by identity instead of by value. Asked only when a memo entry is made."""
+    action = actions.get(args)
+    if action is None:
+        action = actions[args] = _new(Action, ("build", args))
+    return action
+
+
 class _BuildDiscarding(dict):  # type: ignore[type-arg]
     """A full harbour's build actions for one market ship and one payment, by the ship given up (an index).
 
@@ -16,15 +26,18 @@ class _BuildDiscarding(dict):  # type: ignore[type-arg]
     those never listed before.
     """
 
-    __slots__ = ("base", "discard_args")
+    __slots__ = ("actions", "base", "discard_args")
 
-    def __init__(self, base: tuple[Any, ...], discard_args: tuple[tuple[tuple[str, str]], ...]) -> None:
+    def __init__(
+        self, base: tuple[Any, ...], discard_args: tuple[tuple[tuple[str, str]], ...], actions: dict[tuple[Any, ...], Action]
+    ) -> None:
         super().__init__()
         self.base = base
         self.discard_args = discard_args
+        self.actions = actions
 
     def __missing__(self, ship: int) -> Action:
-        action = self[ship] = _new(Action, ("build", self.base + self.discard_args[ship]))
+        action = self[ship] = _build_action(self.actions, self.base + self.discard_args[ship])
         return action
 
 
@@ -151,6 +164,8 @@ class LandPhase(Setup):
         builds: dict[Any, Any] | None = T.cache.get("builds")
         if builds is None or len(builds) > HOT_LIMIT:
             builds = T.cache["builds"] = {}
+            T.cache["build_actions"] = {}
+        actions: dict[tuple[Any, ...], Action] = T.cache["build_actions"]
         usable = tuple([g if g < k else k for g, k in zip(self.goods[p], T.ship_limits[s])])  # noqa: B905 (see _payments_with)
         key = (s, i if by_space else -1, usable)
         entry = builds.get(key)
@@ -159,18 +174,27 @@ class LandPhase(Setup):
             handle = ("space", T.large_market_spaces[i]) if by_space else ("ship", T.ships[s].id)
             pays = self.payments(p, T.ships[s].cost, "build_ships")
             bases = [(handle, ("pay", self.pay_names(paid))) for paid in pays]
-            discarding = tuple(_BuildDiscarding(base, T.discard_args) for base in bases)
-            entry = builds[key] = (bases, [_new(Action, ("build", base)) for base in bases], key, discarding)
+            discarding = tuple(_BuildDiscarding(base, T.discard_args, actions) for base in bases)
+            entry = builds[key] = (bases, [_build_action(actions, base) for base in bases], key, discarding)
         return entry  # type: ignore[no-any-return]
 
     def _expand_actions(self, p: int, what: str, cost: tuple[int, ...]) -> list[Action]:
         """Ways to pay harbour expansion ``what`` with ``p``'s goods (none when they fall short)."""
         if sum(self.goods[p]) < sum(cost):
             return []
-        return [
-            self._act("expand", (("what", what), ("pay", self.pay_names(paid))))
-            for paid in self.payments(p, cost, "harbour_expansion")
-        ]
+        # one object per expansion and payment (few of them), shared by every goods row that lists it: see
+        # _build_action
+        T = self.T
+        actions: dict[tuple[str, tuple[int, ...]], Action] | None = T.cache.get("expand_actions")
+        if actions is None:
+            actions = T.cache["expand_actions"] = {}
+        out = []
+        for paid in self.payments(p, cost, "harbour_expansion"):
+            action = actions.get((what, paid))
+            if action is None:
+                action = actions[what, paid] = self._act("expand", (("what", what), ("pay", self.pay_names(paid))))
+            out.append(action)
+        return out
 
     def _do_land(self, p: int, action: Action) -> None:
         # a legal action is one of those listed, so its arguments come in the listed order (read by position):

@@ -229,7 +229,10 @@ class RaceState(EndPhase):
         if st == DELIVER:
             return self._deliver_actions(p)
         if st == ANTWERP:
-            return [DONE] + [self._act("ship_good", (("good", T.goods[g]),)) for g in range(self.ng) if self.goods[p][g]]
+            ships = T.cache.get("ship_good_actions")
+            if ships is None:  # per good: its ship_good action, built once (the same objects each time)
+                ships = T.cache["ship_good_actions"] = [self._act("ship_good", (("good", good),)) for good in T.goods]
+            return [DONE] + [ships[g] for g in range(self.ng) if self.goods[p][g]]
         if st == DISCOVER:
             out = self._discover_actions_for(self.ctx["drawn"])
             return [DONE, *out] if self.ctx["optional"] else out
@@ -239,7 +242,10 @@ class RaceState(EndPhase):
         if st == FRAME_BACK:
             return [self._act("frame_back", (("space", t),)) for t in self.ctx["targets"]]
         if st == CHART:
-            return [self._act("chart", (("space", T.island_spaces[s].id),)) for s in self.ctx["spaces"]]
+            charts = T.cache.get("chart_actions")
+            if charts is None:  # per island space: its chart action, built once (the same objects each time)
+                charts = T.cache["chart_actions"] = [self._act("chart", (("space", sp.id),)) for sp in T.island_spaces]
+            return [charts[s] for s in self.ctx["spaces"]]
         if st == OBJECTIVE:
             return [DONE, *self._objective_actions(p, self.ctx["resolved"])]
         if st == CARD:
