@@ -26,10 +26,11 @@ def sources_dir() -> Path:
     return Path(env) if env else HERE.parents[3] / "shared" / "sources"
 
 
-def build() -> list[Path]:
-    """Write every draft; stop with a message when an edit no longer applies to its source."""
-    errors = yaml.safe_load((DRAFTS / "errors.yaml").read_text(encoding="utf-8"))
-    edits = yaml.safe_load((DRAFTS / "edits.yaml").read_text(encoding="utf-8"))["edits"]
+def build(folder: Path = DRAFTS) -> list[Path]:
+    """Write every draft of the set in `folder` (its ``errors.yaml`` and ``edits.yaml``) beside them; stop with a
+    message when an edit no longer applies to its source. Every set is built by this one function."""
+    errors = yaml.safe_load((folder / "errors.yaml").read_text(encoding="utf-8"))
+    edits = yaml.safe_load((folder / "edits.yaml").read_text(encoding="utf-8"))["edits"]
     written = []
     for draft in errors["drafts"]:
         source = sources_dir() / f"{errors['game']}.{draft['edition']}.txt"
@@ -38,7 +39,7 @@ def build() -> list[Path]:
             if text.count(edit["original"]) != 1:
                 sys.exit(f"{draft['file']}: an edit's original text is not found exactly once in {source}")
             text = text.replace(edit["original"], edit["changed"], 1)
-        path = DRAFTS / draft["file"]
+        path = folder / draft["file"]
         path.write_text(text, encoding="utf-8")
         written.append(path)
     return written
