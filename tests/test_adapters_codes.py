@@ -285,3 +285,38 @@ def test_identity_map_finds_the_very_object_not_an_equal_one() -> None:
         memo.put(None, 0)
     memo.clear()
     assert len(memo) == 0 and memo.get(kept[0]) is None
+
+
+def test_staged_first_codes_are_listed_distinct_and_ascending_however_they_come() -> None:
+    """The stepper's listing of first codes (runs of equal codes, in order or not) is ``sorted(set(codes))``,
+    and the plain listing is ``sorted(codes)``; both return new lists."""
+    from engine.adapters.stepper import _among, _ascending, _distinct_ascending, _position
+
+    rng = random.Random(18)
+    cases: list[list[object]] = [[], [5], [3, 3, 3], [1, 2, 2, 9], [9, 9, 2, 2, 5], [4, 1, 4, 1, 0]]
+    cases += [[rng.randrange(40) for _ in range(rng.randrange(1, 30))] for _ in range(300)]
+    cases += [sorted(rng.randrange(1400) for _ in range(rng.randrange(1, 30))) for _ in range(100)]
+    for codes in cases:
+        ints = [int(c) for c in codes]  # type: ignore[call-overload]
+        distinct = _distinct_ascending(codes)
+        assert distinct == sorted(set(ints)) and distinct is not codes
+        listed = _ascending(codes)
+        assert listed == sorted(ints) and listed is not codes
+        for code in range(-1, 41):
+            assert _position(codes, code) == (ints.index(code) if code in ints else -1)
+            assert _among(ints, code) == (code in ints)
+
+
+def test_memoised_codes_share_one_int_object_per_code() -> None:
+    """Every tuple of codes the memo holds is made of the table's own int objects, so the codes a stepper
+    lists at every step are a few objects, not new ones per option."""
+    codes = action_codes(RNFL)
+    for seed in range(3):
+        stepper = Stepper(load_game(GameConfig(game=RNFL, players=4, seed=seed)).new_initial_state(), codes)
+        rng = random.Random(seed)
+        legal = stepper.legal_codes()
+        while legal:
+            for action in stepper.options():
+                assert all(code is codes._ints[code] for code in codes.encode(action))
+            stepper.apply(legal[rng.randrange(len(legal))])
+            legal = stepper.legal_codes()

@@ -47,7 +47,7 @@ from bisect import bisect_right
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
+from typing import Any, cast
 
 from engine import native
 from engine.adapters.identity import IdentityMap
@@ -230,6 +230,9 @@ class ActionCodes:
             self.segments.extend(segments)
             self._sequences[kind] = positions
         self.size = offset
+        #: one int object per code, shared by every memoised tuple of codes: the codes read at every step then sit
+        #: in a few kilobytes that stay in the CPU's caches, not one object per action scattered over the heap
+        self._ints: list[object] = list(range(offset))
         #: the most steps any decision takes (the steps of the longest kind)
         self.max_steps = max((len(segments) for segments in self.kinds.values()), default=1)
         self._starts = [s.offset for s in self.segments]
@@ -362,7 +365,7 @@ class ActionCodes:
                 codes[reader.step] += reader.multiplier * index
         if filled & plan.required != plan.required:
             return None
-        return tuple(codes)
+        return _shared(self._ints, codes)
 
     def _encode(self, action: Action) -> tuple[int, ...]:
         kind, pairs = action
@@ -386,7 +389,7 @@ class ActionCodes:
         for name, fields in self._sequences[kind].items():
             if len(args.get(name, ())) > fields:
                 raise UnencodableActionError(f"{action}: {name} has more than the {fields} elements {self.source} codes")
-        return tuple(out)
+        return _shared(self._ints, out)
 
     def _field_index(self, f: Field, args: dict[str, Any], action: Action) -> int:
         for alt in f.alternatives:
@@ -467,6 +470,11 @@ class ActionCodes:
         if not hidden:
             return str(action)
         return str(Action(action[0], tuple((k, "?" if k in hidden else v) for k, v in action[1])))
+
+
+def _shared(ints: list[object], codes: list[int]) -> tuple[int, ...]:
+    """``tuple(codes)`` made of the table's shared int objects (``ints[c]`` is ``c``)."""
+    return cast(tuple[int, ...], tuple([ints[c] for c in codes]))
 
 
 def _text(value: Any) -> str:

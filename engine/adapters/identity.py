@@ -13,8 +13,9 @@ dict has keys: :class:`~engine.adapters.codes.ActionCodes` puts in each value's 
 keeps, and up to :data:`~engine.adapters.codes.COPIES` other objects equal to it, met later (the engine's
 tables may hold several equal actions), each mapped to the same value.
 
-Open addressing with linear probing over two parallel lists, at most half full (it doubles when it gets
-there). Compiled with mypyc, a look-up is a few native operations on the address; interpreted, its bytecodes
+Open addressing with linear probing over one list of slots, each a key and its value side by side (so a
+probe reads one cache line, not one in each of two lists), at most half full (it doubles when it gets there).
+Compiled with mypyc, a look-up is a few native operations on the address; interpreted, its bytecodes
 cost more than a ``dict``'s hash in C, so the adapters use it only when it runs compiled
 (:attr:`ActionCodes.identity_first <engine.adapters.codes.ActionCodes.identity_first>`).
 """
@@ -32,12 +33,11 @@ INITIAL_SLOTS = 1 << 15
 class IdentityMap(Generic[V]):
     """``object → value`` by identity (see the module docstring)."""
 
-    __slots__ = ("_keys", "_mask", "_size", "_values")
+    __slots__ = ("_mask", "_size", "_slots")
 
     def __init__(self) -> None:
-        self._keys: list[object] = [None] * INITIAL_SLOTS
-        self._values: list[V | None] = [None] * INITIAL_SLOTS
-        self._mask = INITIAL_SLOTS - 1
+        self._slots: list[object] = [None] * (2 * INITIAL_SLOTS)  # key at 2i, its value at 2i + 1
+        self._mask = 2 * INITIAL_SLOTS - 1  # over positions in ``_slots``: keeps a probe on an even position
         self._size = 0
 
     def __len__(self) -> int:
@@ -45,58 +45,56 @@ class IdentityMap(Generic[V]):
 
     @staticmethod
     def _slot(key: object, mask: int) -> int:
-        """The first slot to probe: the address without its alignment bits, folded so that objects allocated
-        next to each other spread over the slots."""
+        """The position of the first slot to probe: the address without its alignment bits, folded so that
+        objects allocated next to each other spread over the slots, doubled (a slot is two positions)."""
         address = id(key) >> 4
-        return (address ^ (address >> 12)) & mask
+        return ((address ^ (address >> 12)) << 1) & mask
 
     def get(self, key: object) -> V | None:
         """The value stored for this very object, or ``None``."""
-        keys, mask = self._keys, self._mask
+        slots, mask = self._slots, self._mask
         address = id(key) >> 4  # (``_slot``, written out: this runs for every legal action of every step)
-        i = (address ^ (address >> 12)) & mask
+        i = ((address ^ (address >> 12)) << 1) & mask
         while True:
-            found = keys[i]
+            found = slots[i]
             if found is key:
-                return self._values[i]
+                return slots[i + 1]  # type: ignore[return-value]  # a stored value
             if found is None:
                 return None
-            i = (i + 1) & mask
+            i = (i + 2) & mask
 
     def put(self, key: object, value: V) -> None:
         """Store ``value`` for ``key`` (which the map then keeps alive)."""
         if key is None:
             raise ValueError("None marks an empty slot: it cannot be a key")
-        keys, mask = self._keys, self._mask
+        slots, mask = self._slots, self._mask
         i = self._slot(key, mask)
         while True:
-            found = keys[i]
+            found = slots[i]
             if found is key:
-                self._values[i] = value
+                slots[i + 1] = value
                 return
             if found is None:
                 break
-            i = (i + 1) & mask
-        keys[i] = key
-        self._values[i] = value
+            i = (i + 2) & mask
+        slots[i] = key
+        slots[i + 1] = value
         self._size += 1
-        if 2 * self._size > len(keys):
+        if 4 * self._size > len(slots):
             self._grow()
 
     def _grow(self) -> None:
-        old = list(zip(self._keys, self._values, strict=True))
-        slots = 2 * len(self._keys)
-        self._keys = [None] * slots
-        self._values = [None] * slots
-        self._mask = slots - 1
+        old = self._slots
+        self._slots = [None] * (2 * len(old))
+        self._mask = 2 * len(old) - 1
         self._size = 0
-        for key, value in old:
+        for i in range(0, len(old), 2):
+            key = old[i]
             if key is not None:
-                self.put(key, value)  # type: ignore[arg-type]  # a stored value
+                self.put(key, old[i + 1])  # type: ignore[arg-type]  # a stored value
 
     def clear(self) -> None:
         """Forget every key (and release them)."""
-        self._keys = [None] * INITIAL_SLOTS
-        self._values = [None] * INITIAL_SLOTS
-        self._mask = INITIAL_SLOTS - 1
+        self._slots = [None] * (2 * INITIAL_SLOTS)
+        self._mask = 2 * INITIAL_SLOTS - 1
         self._size = 0

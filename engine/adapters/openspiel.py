@@ -59,7 +59,7 @@ import pyspiel
 
 from engine.adapters.observing import Recall, information_state_string, observation_string, observation_tensor
 from engine.adapters.profile import GameProfile, adapted_games, game_profile
-from engine.adapters.seeded import SEED_NODES, SEED_OUTCOMES, SeededPlay
+from engine.adapters.seeded import SEED_NODES, SEED_OUTCOMES, ApplyAction, PlayerToMove, SeededPlay, Terminal
 from engine.adapters.stepper import Stepper, win_loss_returns
 from engine.runtime.api import GameConfig
 from engine.runtime.registry import load_game
@@ -180,9 +180,11 @@ class RulespecState(pyspiel.State):
     calls ``_apply_action`` (two calls back into Python a step, the least it allows: it keeps the history), and
     each call finds its Python override with pybind11's ``get_override``, which takes an attribute it finds to
     be a C function (``PyCFunction``, as a compiled method is) for the base class's own C++ method, remembers
-    that for the class, and calls the pure virtual one instead. The names pyspiel looks up therefore hold a
-    ``functools.partial`` over the compiled method, which pybind11 calls as any Python callable, at a fraction
-    of the cost of a bound Python method and its interpreted frame. The compiled object holds no reference to
+    that for the class, and calls the pure virtual one instead. The names pyspiel looks up therefore hold
+    instances of small compiled classes with a ``__call__`` (:class:`~engine.adapters.seeded.PlayerToMove`,
+    :class:`~engine.adapters.seeded.Terminal`, :class:`~engine.adapters.seeded.ApplyAction`), which pybind11
+    calls as any Python callable, through their vectorcall slot straight into compiled code (a
+    ``functools.partial`` over the compiled method did the same through two more calls). The compiled object holds no reference to
     this state (only a weak one, to read OpenSpiel's history), so states are freed as soon as they are dropped,
     without waiting for the garbage collector."""
 
@@ -197,9 +199,9 @@ class RulespecState(pyspiel.State):
         this = weakref.ref(self)
         play = self._play = SeededPlay(game._stepper, partial(_history, this), partial(_other_legal, this), CHANCE, TERMINAL)
         # pybind11 looks these names up for pyspiel's C++: callables it does not take for C functions (see above)
-        self.current_player: Callable[[], int] = partial(play.current_player)
-        self.is_terminal: Callable[[], bool] = partial(play.is_terminal)
-        self._apply_action: Callable[[int], None] = partial(play.apply_action)
+        self.current_player: Callable[[], int] = PlayerToMove(play)
+        self.is_terminal: Callable[[], bool] = Terminal(play)
+        self._apply_action: Callable[[int], None] = ApplyAction(play)
         # only Python calls these: the compiled methods themselves
         self.is_chance_node: Callable[[], bool] = play.is_chance_node
         self.is_player_node: Callable[[], bool] = play.is_player_node

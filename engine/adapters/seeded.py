@@ -112,3 +112,45 @@ class SeededPlay:
             if current == self._chance:
                 return list(range(SEED_OUTCOMES))
         return self._other_legal(current if player is None else player)
+
+
+class PlayerToMove:
+    """``play.current_player`` as a callable object, for the name pybind11 looks up on every step.
+
+    pybind11 takes an attribute that is a C function (a compiled method, bound or not) for the base class's own
+    C++ method and calls the pure virtual one instead (see :class:`engine.adapters.openspiel.RulespecState`),
+    so the state cannot hold ``play.current_player`` itself. An instance of a compiled class with a
+    ``__call__`` is not a C function, and Python and pybind11 call it through its vectorcall slot straight
+    into compiled code, without the ``functools.partial`` and the bound method such a wrapper adds."""
+
+    __slots__ = ("play",)
+
+    def __init__(self, play: SeededPlay) -> None:
+        self.play = play
+
+    def __call__(self) -> int:
+        return self.play.current_player()
+
+
+class Terminal:
+    """``play.is_terminal`` as a callable object (see :class:`PlayerToMove`)."""
+
+    __slots__ = ("play",)
+
+    def __init__(self, play: SeededPlay) -> None:
+        self.play = play
+
+    def __call__(self) -> bool:
+        return self.play.is_terminal()
+
+
+class ApplyAction:
+    """``play.apply_action`` as a callable object (see :class:`PlayerToMove`): OpenSpiel's ``_apply_action``."""
+
+    __slots__ = ("play",)
+
+    def __init__(self, play: SeededPlay) -> None:
+        self.play = play
+
+    def __call__(self, action: int) -> None:
+        self.play.apply_action(action)

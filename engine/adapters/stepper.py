@@ -25,7 +25,7 @@ there. ``benchmarks/bench_adapters.py`` measures it against the engine's own API
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, cast
 
 from engine.adapters.codes import ActionCodes, action_codes
 from engine.runtime.api import Action, GameConfig, State
@@ -43,7 +43,7 @@ class Stepper:
     """A game in progress, advanced by codes."""
 
     __slots__ = (
-        "_codes", "_distinct", "_drop", "_drops_after", "_firsts", "_found", "_legal", "_listed", "_open",
+        "_codes", "_distinct", "_drop", "_drops_after", "_firsts", "_found", "_legal", "_listed", "_open", "_openers",
         "_step", "codes", "prefix", "state",
     )  # fmt: skip
 
@@ -52,10 +52,12 @@ class Stepper:
         self.codes = codes or action_codes(state.game.config.game)
         self.prefix: list[int] = []
         self._drops_after = self.codes.drops_after  # code of an opening entry → kinds left out of its choice
+        self._openers: list[int] = sorted(self._drops_after)  # those codes (few: compared before any look-up)
         self._listed = False  # whether the options of the decision posed now are listed
         self._legal: list[Action] = []  # the options of the decision posed now (engine actions)
         self._found: list[tuple[int, ...]] = []  # all the codes of each option
-        self._firsts: list[int] = []  # the first code of each option
+        # the first code of each option: the code table's own int objects (see ``_list``)
+        self._firsts: list[object] = []
         self._distinct = True  # whether the first codes tell every option apart (most decisions)
         self._codes: list[int] | None = None  # the distinct first codes in order, when some option is staged
         self._open: list[int] | None = None  # once a shared first code is chosen: the options it leaves
@@ -118,7 +120,7 @@ class Stepper:
             self._open = None
         self.state.apply(action)
         self._listed = False
-        self._drop = self._drops_after.get(code)
+        self._drop = self._drops_after[code] if _among(self._openers, code) else None
         return action
 
     def play(self, code: int) -> int:
@@ -135,7 +137,9 @@ class Stepper:
         if drop is not None:
             legal = [a for a in legal if a[0] not in drop]
         found_all = self.codes.encode_each(legal)
-        firsts = [found[0] for found in found_all]
+        # the first codes as the objects the memo's tuples hold: read as ints, each would be boxed again into a
+        # new int object per option per step (the codes go past CPython's cache of small ints)
+        firsts = [found[0] for found in cast(list[tuple[object, ...]], found_all)]
         staged = False
         for found in found_all:
             if len(found) > 1:
@@ -158,7 +162,7 @@ class Stepper:
         step, found = self._step, self._found
         pool = self._open
         if pool is None:
-            matching = [i for i, first in enumerate(self._firsts) if first == code]
+            matching = [i for i, first in enumerate(self._firsts) if cast(int, first) == code]
         else:
             matching = [i for i in pool if found[i][step] == code]
         if not matching:
@@ -240,37 +244,57 @@ class Stepper:
         return Stepper.replay(state.game.new_initial_state(), state.history, self.prefix, self.codes)
 
 
-def _position(codes: list[int], code: int) -> int:
+def _among(codes: list[int], code: int) -> bool:
+    """Whether ``code`` is one of ``codes`` (a short list: compared as machine integers, nothing is boxed)."""
+    return any(listed == code for listed in codes)
+
+
+def _position(codes: list[object], code: int) -> int:
     """Where ``code`` first is in ``codes``, or -1 (``list.index`` compares through Python's generic comparison)."""
     for i, listed in enumerate(codes):
-        if listed == code:
+        if cast(int, listed) == code:
             return i
     return -1
 
 
-def _distinct_ascending(codes: list[int]) -> list[int]:
-    """The distinct ``codes`` in ascending order, a new list: read in one pass when they come in order (as the
-    options of one kind, chosen in stages, mostly do), else sorted from a set."""
-    out: list[int] = []
+def _distinct_ascending(codes: list[object]) -> list[int]:
+    """The distinct ``codes`` in ascending order, a new list. The options of one kind chosen in stages come
+    grouped by their first code, mostly in order: a run of equal codes is kept once as it is read, and only
+    when a code comes lower than the one before are the kept codes sorted and their repeats dropped (no set:
+    hashing every code cost more than sorting the few that are left)."""
+    out: list[object] = []
     previous = -1
-    for code in codes:
-        if code > previous:
-            out.append(code)
+    ordered = True
+    for item in codes:
+        code = cast(int, item)
+        if code != previous:
+            if code < previous:
+                ordered = False
+            out.append(item)
             previous = code
-        elif code < previous:
-            return sorted(set(codes))
-    return out
+    if ordered:
+        return cast(list[int], out)
+    out.sort()
+    distinct: list[object] = []
+    previous = -1
+    for item in out:
+        code = cast(int, item)
+        if code != previous:
+            distinct.append(item)
+            previous = code
+    return cast(list[int], distinct)
 
 
-def _ascending(codes: list[int]) -> list[int]:
+def _ascending(codes: list[object]) -> list[int]:
     """``codes`` in ascending order, a new list: a copy when they already are (three decisions in four of Race
     to the New Found Land list their options in code order), else sorted."""
     previous = -1
-    for code in codes:
+    for item in codes:
+        code = cast(int, item)
         if code < previous:
-            return sorted(codes)
+            return sorted(cast(list[int], codes))
         previous = code
-    return list(codes)
+    return cast(list[int], list(codes))
 
 
 def win_loss_returns(state: State) -> list[float]:
