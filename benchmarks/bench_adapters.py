@@ -15,6 +15,12 @@ closest to what the code itself costs on a shared machine; the median says how t
 - *OpenSpiel*: ``state.legal_actions()`` and ``state.apply_action()`` on the registered pyspiel game;
 - *PettingZoo*: ``last(observe=False)``, the legal codes, ``step()`` on the AEC environment.
 
+``simulate`` runs its games under :func:`engine.runtime.simulate.batch_gc` (the cyclic collector's young
+threshold raised and what existed before frozen), so by default (``--gc same``) every other API is timed under
+the same policy: the figures then compare what each API's code costs, not two collector settings. A training
+loop gets the same by wrapping its games in ``batch_gc()``; ``--gc default`` times the adapters as they run
+without it.
+
 A random agent over codes picks among the first steps of the actions, so its games are not the native random
 bot's games; both are "random play", of about as many engine actions (each line says how many, and how many
 steps the codes took), so every figure is also given per engine action. ``--instructions`` also counts CPU
@@ -49,7 +55,7 @@ from engine.adapters.stepper import Stepper  # noqa: E402
 from engine.runtime.api import GameConfig  # noqa: E402
 from engine.runtime.chance import randbelow  # noqa: E402
 from engine.runtime.registry import load_game  # noqa: E402
-from engine.runtime.simulate import simulate  # noqa: E402
+from engine.runtime.simulate import batch_gc, simulate  # noqa: E402
 
 #: What a run of games played: engine actions and steps (codes given; the engine's own API gives one per action).
 Played = tuple[int, int]
@@ -137,6 +143,16 @@ PLAYERS: dict[str, Callable[[str, int, range], Played]] = {
 }
 
 
+def under_batch_gc(play: Callable[[str, int, range], Played]) -> Callable[[str, int, range], Played]:
+    """``play`` run under the collector policy ``simulate`` gives the native engine (:func:`batch_gc`)."""
+
+    def played(game: str, players: int, seeds: range) -> Played:
+        with batch_gc():
+            return play(game, players, seeds)
+
+    return played
+
+
 def cpu_runs(
     play: Callable[[str, int, range], Played], game: str, players: int, games: int, repeat: int
 ) -> tuple[list[float], Played]:
@@ -193,8 +209,13 @@ def speed(args: argparse.Namespace) -> None:
     print("  (per action: CPU µs per engine action played, against the native engine's; "
           "the random agents over codes and over actions play different games, of about as many actions)")  # fmt: skip
     base = base_action = 0.0
+    if args.gc == "same":
+        print("  (every API under the collector policy simulate() gives the native engine: batch_gc(); "
+              "--gc default leaves the others at CPython's defaults)")  # fmt: skip
     for name in args.apis:
         play = PLAYERS[name]
+        if args.gc == "same" and name != "native":  # simulate() applies batch_gc() itself
+            play = under_batch_gc(play)
         runs, (actions, steps) = cpu_runs(play, args.game, args.players, args.games, args.repeat)
         best, median = args.games / runs[0], args.games / runs[len(runs) // 2]
         per_action = runs[0] / actions * 1e6
@@ -289,6 +310,11 @@ def main() -> None:
     parser.add_argument("--rollouts", type=int, default=1, help="random rollouts per MCTS leaf")
     parser.add_argument("--uct-c", type=float, default=2.0)
     parser.add_argument("--seed", type=int, default=0, help="seed of the bots' own generator")
+    parser.add_argument(
+        "--gc", choices=("same", "default"), default="same",
+        help="same: time every API under the collector policy simulate() gives the native engine (batch_gc); "
+        "default: the adapters under CPython's defaults",
+    )  # fmt: skip
     parser.add_argument("--skip-speed", action="store_true")
     parser.add_argument("--skip-mcts", action="store_true")
     args = parser.parse_args()
