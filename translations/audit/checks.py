@@ -910,12 +910,11 @@ def comparable(ctx: PairContext, link: Link) -> bool:
     return not (all(i in ctx.a.not_rules for i in link.a) or all(j in ctx.b.not_rules for j in link.b))
 
 
-def run_checks(ctx: PairContext, links: list[Link], known: Iterable[Link] = ()) -> list[Observation]:
+def run_checks(ctx: PairContext, links: list[Link]) -> list[Observation]:
     """All checks on all links of one pair: contradictions on links a changed word may have loosened (a changed
-    number costs a link its shared-number bonus), everything else on confident links only. ``known``: further
-    links of the pair that are not checked again but tell which sentences answer which (a neighbour's word)."""
+    number costs a link its shared-number bonus), everything else on confident links only."""
     out: list[Observation] = []
-    for link in [*known, *links]:
+    for link in links:
         if link.a and link.b and link.score >= CHECK_MIN_SCORE:
             for i in link.a:
                 ctx.partners[(ctx.a.id, i)] = link.b

@@ -169,6 +169,7 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
     makes sure an edition's embeddings are in before a pair of it is aligned (see :meth:`Preparation.wait_for`)."""
     from translations.audit import findings as build
     from translations.audit.merge import Units, join, mark_examples, merge, pair_observations
+    from translations.audit.ranking import observation_vector, pair_stats, score
     from translations.audit.rulings import absorb
     from translations.audit.severity import reported, weigh
     from translations.audit.suspects import mark_suspect_rules, suspect_findings
@@ -177,7 +178,6 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
     anchors = build.Anchors()
     observations: list[Any] = []
     alignment: list[dict[str, Any]] = []
-    pair_links: dict[tuple[str, str], list[Any]] = {}
     for a_id, b_id in selection.pairs:
         a, b = prepared[a_id], prepared[b_id]
         # A pair of known editions is cached by the two editions' own content keys: a draft audit aligns the
@@ -192,25 +192,26 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
                 embedded(a_id)
                 embedded(b_id)
             links, found = pair_observations(spec, a, b, units)
-            _rank(found, a, b, links)
+            stats = pair_stats(a, b, links)
+            on_link: dict[int, int] = {}
+            for obs in found:
+                if obs.link is not None:
+                    on_link[id(obs.link)] = on_link.get(id(obs.link), 0) + 1
+            content = [o for o in found if o.link is not None and o.kind not in ("omission", "supplement")]
+            rows = [observation_vector(o, a, b, stats, on_link[id(o.link)] - 1) for o in content]
+            for obs, p in zip(content, score(content, rows), strict=True):
+                obs.probability = p
             if reference_pair and inputs:
                 _cache_pair(inputs, a_id, b_id, links, found)
         anchors.add(a_id, b_id, links)
-        pair_links[(a_id, b_id)] = links
         observations.extend(found)
         alignment.append({"a": a_id, "b": b_id,
                           "links": [[list(lk.a), list(lk.b), round(lk.score, 4), lk.displaced] for lk in links]})
     if embedded is not None:
         for edition in selection.editions:
             embedded(edition)
-    indirect: set[int] = set()
-    if selection.draft:
-        through = _through_references(selection, prepared, pair_links, units, anchors)
-        indirect = {id(o) for o in through}
-        observations.extend(through)
     lap("align, check, rank (as the encoder delivers)")
-    # A reference reached only through another one corroborates what a direct pair saw; alone it is no finding.
-    merged = [m for m in merge(observations, units) if not all(id(o) in indirect for o in m.observations)]
+    merged = merge(observations, units)
     mark_examples(merged, units, prepared)
     order = list(selection.editions)
     sources = {e: p.source for e, p in prepared.items()}
@@ -234,8 +235,6 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
             if len(m.partners(draft)) * 2 >= max(len(compared_refs), 1) and involved[draft] >= max(involved.values()):
                 odd = finding["_odd"] = draft
         finding["_partners"] = sorted(m.partners(odd)) if odd else []
-        direct = {e for o in m.observations if id(o) not in indirect and odd in o.pair for e in o.pair if e != odd}
-        finding["_through"] = sorted(set(finding["_partners"]) - direct)
         # The editions each observation saw differ: (lacking, stating) for an omission, else the pair compared.
         finding["_pairs"] = sorted({(e, h) for o in m.observations for h, _ in o.spans for e in o.missing_in}
                                    if m.kind == "omission" else {tuple(sorted(o.pair)) for o in m.observations})
@@ -261,52 +260,6 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
     lap("merge, weigh, rulings")
     sentences = {e: [[s.start, s.end, s.kind, s.text] for s in prepared[e].sentences] for e in selection.editions}
     return findings, {"pairs": alignment, "sentences": sentences}
-
-
-def _rank(found: list[Any], a: Any, b: Any, links: list[Any]) -> None:
-    """Set each content observation's probability that it changes a rule (the ranker, on this pair's links)."""
-    from translations.audit.ranking import observation_vector, pair_stats, score
-
-    stats = pair_stats(a, b, links)
-    on_link: dict[int, int] = {}
-    for obs in found:
-        if obs.link is not None:
-            on_link[id(obs.link)] = on_link.get(id(obs.link), 0) + 1
-    content = [o for o in found if o.link is not None and o.kind not in ("omission", "supplement")]
-    rows = [observation_vector(o, a, b, stats, on_link[id(o.link)] - 1) for o in content]
-    for obs, p in zip(content, score(content, rows), strict=True):
-        obs.probability = p
-
-
-def _through_references(selection: AuditSelection, prepared: Mapping[str, Any], pair_links: dict[tuple[str, str], list[Any]],
-                        units: Any, anchors: Any) -> list[Any]:
-    """The checks on the draft's sentences against the references reached only through another reference
-    (:mod:`translations.audit.pivot`); those references then count as compared there."""
-    from translations.audit.alignment import Link
-    from translations.audit.checks import CHECK_MIN_SCORE, PairContext, run_checks
-    from translations.audit.merge import join
-    from translations.audit.pivot import pivot_links
-
-    draft = selection.draft
-    assert draft is not None
-    found_all: list[Any] = []
-    for (a_id, b_id), links in list(pair_links.items()):
-        if draft not in (a_id, b_id):
-            continue
-        reference = b_id if a_id == draft else a_id
-        extra = pivot_links(draft, reference, pair_links, selection.editions, CHECK_MIN_SCORE)
-        if a_id != draft:
-            extra = [Link(lk.b, lk.a, lk.score) for lk in extra]
-        if not extra:
-            continue
-        a, b = prepared[a_id], prepared[b_id]
-        found = [o for o in run_checks(PairContext(a, b, strict=True), extra, known=links)
-                 if o.kind not in ("omission", "supplement")]
-        _rank(found, a, b, links + extra)
-        join(units, a_id, b_id, extra)
-        anchors.add(a_id, b_id, links + extra)
-        found_all.extend(found)
-    return found_all
 
 
 #: Kinds of difference a swap of words of one group shows (the group's name is the kind's).

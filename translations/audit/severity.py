@@ -133,11 +133,7 @@ def passage_kind(m: Merged, prepared: Mapping[str, PreparedEdition], rule: str |
 AGREEMENT_LOGIT = 1.0
 
 
-#: How much less a reference reached only through another reference counts as seeing a difference.
-THROUGH_DISCOUNT = 0.5
-
-
-def corroborated(probability: float, agreement: float, seen: float, gain: float = AGREEMENT_LOGIT) -> float:
+def corroborated(probability: float, agreement: float, seen: int, gain: float = AGREEMENT_LOGIT) -> float:
     """The ranker's probability moved by agreement: ``sigmoid(logit(p) + gain · (seen − 1) − ½ · unseen)`` — each
     edition beyond the first showing the same difference adds to the log-odds, each edition compared there that
     does not show it takes away half a unit (it may say the same thing in words the checks do not read)."""
@@ -252,9 +248,7 @@ def weigh(finding: dict[str, Any], m: Merged, spec: Any, prepared: Mapping[str, 
     agreement, told = _agreement(m, selection, odd, compared)
     owns = holds(finding, m, rule)
     weight = HOLDS_WEIGHT if owns else CITED_WEIGHT if rule_id else UNCITED_WEIGHT
-    # A reference that shows the difference only through another reference's link (translations.audit.pivot)
-    # is half a witness: its sentence was placed by the other reference, not by its own alignment with the draft.
-    seen = len(m.partners(odd)) - THROUGH_DISCOUNT * len(finding.get("_through", ())) if odd else 1
+    seen = len(m.partners(odd)) if odd else 1
     # A draft audit asks whether a new text says what the references say: every reference showing the same
     # difference against it is independent evidence that the draft, not the references, changed something.
     # Between published editions no edition is known to be right, and one translator's wording differs from the
