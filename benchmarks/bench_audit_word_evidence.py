@@ -1,0 +1,162 @@
+"""Does word-level evidence tell a translator's error from a translation's own wording? (Issue #13, round five.)
+
+The audit compares what aligned sentences say about a rule through per-language lexicons. This benchmark measures
+two kinds of evidence that need no lexicon, on draft sets with hand-made errors, *before* any of it is built into
+the audit: a kind of evidence is worth building only if it fires much more often on a sentence holding an error
+than on an unchanged sentence.
+
+1. **Static word vectors, SimAlign-style** (``--method words``): every word of the texts embedded on its own by
+   the audit's multilingual encoder; per draft sentence, the draft word with the weakest best match in the linked
+   reference sentences (a word with no counterpart), and the word all references share (matched in every other
+   reference) with the weakest match in the draft (a word the draft lacks).
+2. **Leave one word out** (``--method leave-out``): the draft sentence embedded again without each of its words;
+   the word whose removal brings the sentence closer to *every* linked reference (the smallest gain across
+   references, maximised over words) is the one the references do not say.
+
+Each prints, for a range of thresholds, the share of error sentences it flags against the share of unchanged
+sentences it flags (the unmodified edition audited as the draft: every sentence there is a translation's own
+wording). Only sentences linked 1:1 with at least two references at a sure score are measured.
+
+Run: RULESPEC_SOURCES=/work/shared/sources python benchmarks/bench_audit_word_evidence.py [--method words|leave-out]
+     ERRORS.yaml [ERRORS.yaml ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import yaml
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+#: A link at least this sure (the checks' own threshold) joins a draft sentence and a reference sentence.
+SURE = 0.5
+WORD = re.compile(r"[^\W\d_]{3,}")
+
+
+def _pattern(snippet: str) -> re.Pattern[str]:
+    return re.compile(r"\s+".join(re.escape(word) for word in snippet.split()))
+
+
+def linked(result: dict[str, Any]) -> dict[int, dict[str, str]]:
+    """Draft sentence -> {reference: its linked sentences' text}, for sentences linked 1:1 with >= 2 references."""
+    sentences = result["alignment"]["sentences"]
+    out: dict[int, dict[str, str]] = {}
+    for pair in result["alignment"]["pairs"]:
+        a, b = pair["a"], pair["b"]
+        if "draft" not in (a, b):
+            continue
+        reference = b if a == "draft" else a
+        for la, lb, score, _displaced in pair["links"]:
+            mine, theirs = (la, lb) if a == "draft" else (lb, la)
+            if len(mine) == 1 and theirs and score >= SURE:
+                out.setdefault(mine[0], {})[reference] = " ".join(sentences[reference][j][3] for j in theirs)
+    return {i: refs for i, refs in out.items() if len(refs) >= 2}
+
+
+class WordVectors:
+    """Each word embedded alone by the audit's encoder, once."""
+
+    def __init__(self) -> None:
+        self.known: dict[str, np.ndarray] = {}
+
+    def __call__(self, words: list[str]) -> np.ndarray:
+        from translations.audit.embeddings import DIMENSIONS, embed
+
+        new = sorted({w for w in words if w not in self.known})
+        if new:
+            self.known.update(zip(new, embed(new), strict=True))
+        return np.array([self.known[w] for w in words]) if words else np.zeros((0, DIMENSIONS), np.float32)
+
+
+def word_scores(text: str, refs: dict[str, str], vectors: WordVectors) -> float:
+    """The lower of: the weakest draft word's best match, the weakest shared reference word's match in the draft."""
+    mine = WORD.findall(text)
+    if not mine:
+        return 1.0
+    draft = vectors(mine)
+    theirs = {r: vectors(WORD.findall(t)) for r, t in refs.items()}
+    theirs = {r: v for r, v in theirs.items() if len(v)}
+    if len(theirs) < 2:
+        return 1.0
+    added = min(float(max((v @ d).max() for v in theirs.values())) for d in draft)
+    lacked = 1.0
+    for r, v in theirs.items():
+        others = [o for e, o in theirs.items() if e != r]
+        for u in v:
+            if min(float((o @ u).max()) for o in others) >= 0.65:  # a word every reference says
+                lacked = min(lacked, float((draft @ u).max()))
+    return min(added, lacked)
+
+
+def leave_out_score(text: str, refs: dict[str, str]) -> float:
+    """The largest gain in similarity to every reference from leaving one word out (higher: more divergent)."""
+    from translations.audit.embeddings import embed
+
+    words = list(WORD.finditer(text))
+    if len(words) < 3:
+        return -1.0
+    variants = [text] + [text[: m.start()] + text[m.end():] for m in words]
+    similarities = embed(variants) @ embed(list(refs.values())).T
+    return float((similarities[1:] - similarities[0]).min(axis=1).max())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("errors", nargs="+", type=Path)
+    parser.add_argument("--method", choices=("words", "leave-out"), default="words")
+    parser.add_argument("--unchanged-per-draft", type=int, default=25, help="unchanged sentences sampled per draft")
+    args = parser.parse_args()
+    from translations.audit.pipeline import run_audit
+    from translations.sources.editions import sources_dir
+
+    folder = sources_dir()
+    if folder is None:
+        raise SystemExit("cannot find the rulebook texts: set RULESPEC_SOURCES")
+    vectors = WordVectors()
+    rng = random.Random(1)
+    on_errors: list[float] = []
+    unchanged: list[float] = []
+    for errors_file in args.errors:
+        spec = yaml.safe_load(errors_file.read_text(encoding="utf-8"))
+        editions = sorted(p.name.split(".")[1] for p in folder.glob(f"{spec['game']}.*.txt"))
+        for draft in spec["drafts"]:
+            path = (errors_file.parent / draft["file"]).resolve()
+            text = path.read_text(encoding="utf-8")
+            others = [e for e in editions if e != draft["edition"]]
+            spans = []
+            for error in draft["errors"]:
+                found = _pattern(error["changed"]).search(text) if error.get("changed") else None
+                if found:
+                    spans.append((found.start(), found.end()))
+            for source, sample in ((path, False), (folder / f"{spec['game']}.{draft['edition']}.txt", True)):
+                result = run_audit(spec["game"], editions=others, draft=(draft["lang"], source))
+                sentences = result["alignment"]["sentences"]["draft"]
+                links = linked(result)
+                if sample:
+                    chosen = rng.sample(sorted(links), min(args.unchanged_per_draft, len(links)))
+                else:
+                    chosen = [i for i in links if any(sentences[i][0] < b and sentences[i][1] > a for a, b in spans)]
+                for i in chosen:
+                    sentence = sentences[i][3]
+                    score = (word_scores(sentence, links[i], vectors) if args.method == "words"
+                             else leave_out_score(sentence, links[i]))
+                    (unchanged if sample else on_errors).append(score)
+    errors_, plain = np.array(on_errors), np.array(unchanged)
+    print(f"{args.method}: {len(errors_)} error sentences, {len(plain)} unchanged sentences")
+    thresholds = (0.3, 0.35, 0.4, 0.45, 0.5) if args.method == "words" else (0.0, 0.01, 0.02, 0.03, 0.05)
+    for t in thresholds:
+        flag = (lambda x, t=t: x < t) if args.method == "words" else (lambda x, t=t: x > t)
+        print(f"  threshold {t:.2f}: flags {flag(errors_).mean():.0%} of error sentences, "
+              f"{flag(plain).mean():.0%} of unchanged ones")
+
+
+if __name__ == "__main__":
+    main()
