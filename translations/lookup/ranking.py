@@ -20,6 +20,7 @@ again by a weighted sum of their *signals* — the parts the first score is made
 | `setup_asked` | a setup step, for a question about the setup |
 | `own_edition` | its game has an edition printed in the question's language |
 | `answers:K`, `weakly:K` | the question asks for kind K (`number`, `timing`, `agent`, …) and the rule answers it |
+| `phrased`, `phrased_weight` | how much of the question earlier questions about the rule said (`translations.lookup.phrasings`) |
 
 The weights are data, `ranking.json` beside this module, fitted by `benchmarks/fit_lookup_ranking.py` on
 question sets (a softmax over each question's candidates, L2-regularised, deterministic) and validated on a set
@@ -42,7 +43,7 @@ CANDIDATES = 5
 BASE_FLOOR = -4.0
 #: Features every candidate has (the `answers:K`/`weakly:K` pairs follow, one per kind of question).
 FEATURES = ("base", "first", "place", "words", "grams", "coord", "title", "in_title", "terms", "lead", "parent",
-            "depth", "setup", "setup_asked", "own_edition", "parent_shown", "child_shown")
+            "depth", "setup", "setup_asked", "own_edition", "parent_shown", "child_shown", "phrased", "phrased_weight")
 
 
 def feature_names(kinds: Sequence[str]) -> list[str]:
