@@ -51,6 +51,8 @@ PENALTIES = (0.01, 0.03, 0.1, 0.3, 1.0, 3.0)
 DECIMALS = 4
 #: The features learned from the fit files' own questions (`translations.lookup.phrasings`).
 PHRASED = ("phrased", "phrased_weight")
+#: L2 strength of the no-match model (chosen by leave-one-set-out with `ranking.NO_MATCH`).
+DOUBT_PENALTY = 0.3
 
 
 class Example:
@@ -110,6 +112,67 @@ def phrased_folds(folds: Sequence[list[Example]], names: Sequence[str]) -> None:
     for number, fold in enumerate(folds):
         others = [e for other, data in enumerate(folds) if other != number for e in data]
         with_phrasings(fold, learn(others) if others else None, names)
+
+
+class Doubt:
+    """One question the first stage found matches for: its `ranking.doubt_features`, and whether no rule answers it."""
+
+    __slots__ = ("best", "features", "none", "question", "stems")
+
+    def __init__(self, question: Question, features: dict[str, float], stems: Sequence[str],
+                 best: tuple[str, str]) -> None:
+        self.question = question
+        self.features = features
+        self.none = not question.expect
+        self.stems = list(stems)
+        self.best = best
+
+
+def doubts(questions: Sequence[Question], indexes: Sequence[lk.Index]) -> list[Doubt]:
+    """The no-match model's data: every question, with or without an answer, that the first stage found matches for
+    (a question it finds nothing for is no match already)."""
+    found = []
+    for question in questions:
+        answer = lk.answer(indexes, question.text, 1, rerank=False)
+        if answer.hits:
+            best = answer.hits[0]
+            found.append(Doubt(question, dict(answer.doubt), answer.stems, (best.game, best.rule_id)))
+    return found
+
+
+def doubt_matrix(data: Sequence[Doubt], learned: phrasings.Phrasings | None) -> np.ndarray:
+    """`data`'s features in `ranking.DOUBT_FEATURES` order, the best match's `phrased` from `learned`."""
+    rows = []
+    for doubt in data:
+        measured = dict(doubt.features)
+        measured["phrased"] = learned.features(doubt.stems, *doubt.best).get("phrased", 0.0) if learned else 0.0
+        rows.append([measured.get(name, 0.0) for name in ranking.DOUBT_FEATURES])
+    return np.array(rows).reshape(len(rows), len(ranking.DOUBT_FEATURES))
+
+
+def fit_doubt(matrix: np.ndarray, none: np.ndarray, penalty: float = DOUBT_PENALTY) -> np.ndarray:
+    """Logistic regression of "no rule answers it" on the doubt features, L2 on all but the bias."""
+    if not none.any() or none.all():
+        return np.zeros(matrix.shape[1])
+
+    def cost(weights: np.ndarray) -> tuple[float, np.ndarray]:
+        logits = matrix @ weights
+        probability = 1.0 / (1.0 + np.exp(-logits))
+        shrunk = weights.copy()
+        shrunk[0] = 0.0
+        total = float(np.sum(np.logaddexp(0.0, logits) - none * logits)) + penalty * float(shrunk @ shrunk)
+        return total, matrix.T @ (probability - none) + 2 * penalty * shrunk
+
+    result = minimize(cost, np.zeros(matrix.shape[1]), jac=True, method="L-BFGS-B", options={"maxiter": 500})
+    return np.round(result.x, DECIMALS)
+
+
+def doubt_table(data: Sequence[Doubt], matrix: np.ndarray, weights: np.ndarray) -> str:
+    """How many no-match questions the model rejects, and how many answerable ones it wrongly rejects."""
+    rejected = 1.0 / (1.0 + np.exp(-(matrix @ weights))) > ranking.NO_MATCH
+    none = np.array([d.none for d in data], dtype=bool)
+    return (f"    no match     right {int((rejected & none).sum())} of {int(none.sum())} the first stage answered; "
+            f"false no-match {int((rejected & ~none).sum())} of {int((~none).sum())}")
 
 
 def loss(weights: np.ndarray, data: Sequence[Example], penalty: float) -> tuple[float, np.ndarray]:
@@ -192,23 +255,36 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     indexes = lk.load_indexes()
     names = ranking.feature_names(lk.lexicon_of(indexes).kinds)
-    folds = [examples(load_questions(path), indexes, names) for path in args.fit]
+    questions = [load_questions(path) for path in args.fit]
+    folds = [examples(asked, indexes, names) for asked in questions]
     phrased_folds(folds, names)
     penalty = choose_penalty(folds, len(names))
     weights = fit([e for fold in folds for e in fold], len(names), penalty)
     learned = learn([e for fold in folds for e in fold])
+    # The no-match model, its `phrased` feature (like the ranker's) from the other fit files' phrasings.
+    doubt_folds = [doubts(asked, indexes) for asked in questions]
+    doubt_matrices = [doubt_matrix(data, learn([e for other, fold in enumerate(folds) if other != number
+                                                for e in fold]) if len(folds) > 1 else None)
+                      for number, data in enumerate(doubt_folds)]
+    every_doubt = [d for data in doubt_folds for d in data]
+    doubt_weights = fit_doubt(np.vstack(doubt_matrices), np.array([d.none for d in every_doubt], dtype=float))
     print(f"penalty {penalty} (leave-one-file-out over {len(folds)} fit file(s)); top-1/top-3 per language:")
-    for path, fold in zip(args.fit, folds, strict=True):
+    for path, fold, data, matrix in zip(args.fit, folds, doubt_folds, doubt_matrices, strict=True):
         print(f"  {path} (FITTED ON: not a result; phrasings of the other fit files)")
         print("\n".join(table(fold, weights)))
+        print(doubt_table(data, matrix, doubt_weights))
     for path in args.validate:
         print(f"  {path} (validation: kept out of the fit and of the phrasings)")
         held = examples(load_questions(path), indexes, names)
         with_phrasings(held, learned, names)
         print("\n".join(table(held, weights)))
+        data = doubts(load_questions(path), indexes)
+        print(doubt_table(data, doubt_matrix(data, learned), doubt_weights))
     fitted_on = [str(p.resolve().relative_to(REPO)) if p.resolve().is_relative_to(REPO) else p.name for p in args.fit]
     data = {"candidates": ranking.CANDIDATES, "penalty": penalty, "fitted_on": fitted_on,
-            "weights": {name: float(w) for name, w in zip(names, weights, strict=True) if w != 0}}
+            "weights": {name: float(w) for name, w in zip(names, weights, strict=True) if w != 0},
+            "no_match": {name: float(w) for name, w in zip(ranking.DOUBT_FEATURES, doubt_weights, strict=True)
+                         if w != 0}}
     outputs = {ranking.WEIGHTS_PATH: json.dumps(data, indent=1, sort_keys=True) + "\n",
                phrasings.PHRASINGS_PATH: learned.to_json(fitted_on)}
     if args.check:

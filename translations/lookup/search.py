@@ -454,7 +454,8 @@ class Answer:
     """What a query found: the hits (best first; empty for no match), the query as read, its language, the games
     searched, and the words that named the game (empty when none did)."""
 
-    __slots__ = ("games", "hits", "lang", "lang_detected", "named_by", "query", "resolved", "stems", "unknown")
+    __slots__ = ("doubt", "games", "hits", "lang", "lang_detected", "named_by", "query", "resolved", "stems",
+                 "unknown")
 
     def __init__(self, query: Query, lang: str, lang_detected: bool, hits: list[Hit], games: list[str],
                  named_by: list[str], resolved: list[list[Term]], unknown: list[str],
@@ -470,6 +471,8 @@ class Answer:
         #: what the question says, compared with earlier questions (`translations.lookup.phrasings`): per word the
         #: term it resolved to first (a typo read as the word meant), or its stem when no rule uses it ("milestone")
         self.stems = sorted(set(stems))
+        #: what says whether any rule answers the question at all (`ranking.doubt_features`; empty without hits)
+        self.doubt: dict[str, float] = {}
 
     @property
     def several_games(self) -> bool:
@@ -736,7 +739,8 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
         word_groups.append(merged)
         groups += [g for g in found if g]
     games = [index.game for index in chosen]
-    if not recognised(word_groups, unknown) or known_share(word_groups, unknown, chosen) < KNOWN_SHARE:
+    share = known_share(word_groups, unknown, chosen) if recognised(word_groups, unknown) else 0.0
+    if share < KNOWN_SHARE:
         return Answer(query, lang, detected, [], games, [], [], unknown, stems)
     scope, named_by = ([titled.game], [titled.title]) if titled else named_games(chosen, word_groups, resolved_words)
     searched = [index for index in chosen if not scope or index.game in scope]
@@ -757,7 +761,16 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
                 hits[-1].signals = signals
     hits.sort(key=lambda h: (-h.score, h.game, h.rule_id))
     found = Answer(query, lang, detected, [], [i.game for i in searched], named_by, groups, unknown, stems)
-    found.hits = reranked(hits, query, printed_in, ranking.committed() if rerank else None, found.stems)[:limit]
+    ranker = ranking.committed() if rerank else None
+    first = hits[0] if hits else None
+    found.hits = reranked(hits, query, printed_in, ranker, found.stems)[:limit]
+    if first is not None:
+        # How sure the first stage's best match is (its features are set now), whichever rule the ranker puts first.
+        typos = sum(1 for group in word_groups if all(t.how.startswith("typo") for t in group))
+        found.doubt = ranking.doubt_features(first.features, share, len(unknown) / len(stems), typos / len(stems),
+                                             1.0 / len(stems), bool(query.asks), first.score)
+        if ranker is not None and ranker.rejects(found.doubt):
+            found.hits = []  # a question about something no rule is about, though some of its words match
     return found
 
 
