@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable
 from pathlib import Path
 
 PHRASINGS_PATH = Path(__file__).resolve().with_name("phrasings.json")
@@ -34,49 +34,65 @@ PHRASINGS_PATH = Path(__file__).resolve().with_name("phrasings.json")
 class Phrasings:
     """Per game and rule, the stems of the questions it answered and how many used each."""
 
-    __slots__ = ("_idf", "_unknown", "rules")
+    __slots__ = ("_bags", "_idf", "_parsed", "_unknown", "rules")
 
-    def __init__(self, rules: Mapping[str, Mapping[str, Mapping[str, int]]]) -> None:
-        #: game → rule id → stem → number of questions that used it
-        self.rules = {game: {rule: dict(stems) for rule, stems in by_rule.items()} for game, by_rule in rules.items()}
-        bags = [stems for by_rule in self.rules.values() for stems in by_rule.values()]
-        counts: dict[str, int] = {}
-        for stems in bags:
-            for stem in stems:
-                counts[stem] = counts.get(stem, 0) + 1
-        # Rarity among the rules' phrasings: a stem many rules were asked with ("ship", "Karte") tells little.
-        self._idf = {stem: math.log(1.0 + len(bags) / count) for stem, count in counts.items()}
-        self._unknown = math.log(1.0 + len(bags))  # a stem no earlier question used: as rare as can be
+    def __init__(self, rules: dict[str, dict[str, str]]) -> None:
+        #: game → rule id → `" stem:count stem:count "`: the stems of the questions about the rule, each with how many
+        #: used it. Kept as loaded, a string per rule, and read only for the few candidates a question has: this is
+        #: on the start-up path, and parsing every rule's stems would cost more than the whole re-ranking.
+        self.rules = rules
+        self._bags = [bag for by_rule in rules.values() for bag in by_rule.values()]
+        self._unknown = math.log(1.0 + len(self._bags))  # a stem no earlier question used: as rare as can be
+        self._idf: dict[str, float] = {}
+        self._parsed: dict[tuple[str, str], dict[str, int]] = {}
 
     @staticmethod
     def learn(asked: Iterable[tuple[str, str, Iterable[str]]]) -> Phrasings:
         """The phrasings of `(game, rule id, stems)` triples, one per question and right answer."""
-        rules: dict[str, dict[str, dict[str, int]]] = {}
+        counted: dict[str, dict[str, dict[str, int]]] = {}
         for game, rule, stems in asked:
-            bag = rules.setdefault(game, {}).setdefault(rule, {})
+            bag = counted.setdefault(game, {}).setdefault(rule, {})
             for stem in set(stems):
                 bag[stem] = bag.get(stem, 0) + 1
-        return Phrasings(rules)
+        return Phrasings({game: {rule: " " + " ".join(f"{stem}:{count}" for stem, count in sorted(bag.items())) + " "
+                                 for rule, bag in sorted(by_rule.items())}
+                          for game, by_rule in sorted(counted.items())})
+
+    def bag(self, game: str, rule: str) -> dict[str, int]:
+        """stem → how many questions about the rule used it (empty for a rule nobody asked about)."""
+        found = self._parsed.get((game, rule))
+        if found is None:
+            pairs = (item.rpartition(":") for item in self.rules.get(game, {}).get(rule, "").split())
+            found = self._parsed[(game, rule)] = {stem: int(count) for stem, _, count in pairs}
+        return found
+
+    def idf(self, stem: str) -> float:
+        """Rarity of `stem` among the rules' phrasings: a stem many rules were asked with ("ship", "Karte") tells
+        little. Counted for the stems a question uses only."""
+        found = self._idf.get(stem)
+        if found is None:
+            key = f" {stem}:"
+            count = sum(1 for bag in self._bags if key in bag)
+            found = self._idf[stem] = math.log(1.0 + len(self._bags) / count) if count else self._unknown
+        return found
 
     def features(self, stems: Iterable[str], game: str, rule: str) -> dict[str, float]:
         """`phrased` and `phrased_weight` of a question with `stems` for one rule (empty when nothing is shared)."""
-        bag = self.rules.get(game, {}).get(rule)
+        bag = self.bag(game, rule)
         if not bag:
             return {}
         stems = list(stems)
-        total = sum(self._idf.get(stem, self._unknown) for stem in stems)
+        total = sum(self.idf(stem) for stem in stems)
         shared = [stem for stem in stems if stem in bag]
         if not shared or total <= 0:
             return {}
-        return {"phrased": sum(self._idf[stem] for stem in shared) / total,
-                "phrased_weight": math.log(1.0 + sum(bag[stem] * self._idf[stem] for stem in shared))}
+        return {"phrased": sum(self.idf(stem) for stem in shared) / total,
+                "phrased_weight": math.log(1.0 + sum(bag[stem] * self.idf(stem) for stem in shared))}
 
     def to_json(self, learned_from: list[str]) -> str:
         """The data file's text: sorted, so the same questions always give the same bytes."""
-        data = {"learned_from": learned_from,
-                "rules": {game: {rule: dict(sorted(stems.items())) for rule, stems in sorted(by_rule.items())}
-                          for game, by_rule in sorted(self.rules.items())}}
-        return json.dumps(data, indent=0, sort_keys=True, ensure_ascii=False) + "\n"
+        data = {"learned_from": learned_from, "rules": self.rules}
+        return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
     @staticmethod
     def load(path: Path = PHRASINGS_PATH) -> Phrasings | None:
