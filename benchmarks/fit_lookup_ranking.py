@@ -11,6 +11,9 @@ The fit also writes the phrasings (`translations/lookup/phrasings.json`): the st
 for its best answer, which the run-time re-ranking compares a new question with. While fitting, each fit file's
 candidates get phrasing features learned from the other fit files only; a validation file's, from all of them.
 
+And it fits the no-match model (`no_match` in `ranking.json`, see `translations.lookup.ranking.doubt_features`):
+a logistic regression, over every fit question the first stage found matches for, of whether no rule answers it.
+
 The fit is deterministic (L-BFGS from zero, fixed data order); weights are rounded to 4 decimals.
 
 Prints top-1 and top-3 per language for every file, with the first stage's order and re-ranked, and says which
