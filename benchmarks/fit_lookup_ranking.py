@@ -7,6 +7,13 @@ question's candidates (a listwise logistic model), with an L2 penalty whose stre
 leave-one-file-out cross-validation among the fit files alone. A question none of whose right rules is among the
 candidates teaches nothing and is left out of the fit (it still counts, as a miss, in the figures).
 
+The fit also writes the phrasings (`translations/lookup/phrasings.json`): the stems of every fit question, kept
+for its best answer, which the run-time re-ranking compares a new question with. While fitting, each fit file's
+candidates get phrasing features learned from the other fit files only; a validation file's, from all of them.
+
+And it fits the no-match model (`no_match` in `ranking.json`, see `translations.lookup.ranking.doubt_features`):
+a logistic regression, over every fit question the first stage found matches for, of whether no rule answers it.
+
 The fit is deterministic (L-BFGS from zero, fixed data order); weights are rounded to 4 decimals.
 
 Prints top-1 and top-3 per language for every file, with the first stage's order and re-ranked, and says which
@@ -16,7 +23,8 @@ an answer only (the order cannot mend a "no match"); `bench_lookup_quality.py` g
 Run:
     python benchmarks/fit_lookup_ranking.py --fit A.yaml B.yaml --validate C.yaml [--write | --check]
 
-`--write` writes the weights file; `--check` exits 1 when the committed file differs from what the fit gives.
+`--write` writes the weights and phrasings files; `--check` exits 1 when a committed one differs from what the fit
+gives.
 """
 
 from __future__ import annotations
@@ -38,41 +46,136 @@ sys.path.insert(0, str(REPO / "benchmarks"))
 
 from bench_lookup_quality import LANGUAGES, Question, load_questions  # noqa: E402
 
-from translations.lookup import ranking  # noqa: E402
+from translations.lookup import phrasings, ranking  # noqa: E402
 from translations.lookup import search as lk  # noqa: E402
 
 #: L2 strengths tried; the one with the best cross-validated log-likelihood is kept.
 PENALTIES = (0.01, 0.03, 0.1, 0.3, 1.0, 3.0)
 DECIMALS = 4
+#: The features learned from the fit files' own questions (`translations.lookup.phrasings`).
+PHRASED = ("phrased", "phrased_weight")
+#: L2 strength of the no-match model (chosen by leave-one-set-out with `ranking.NO_MATCH`).
+DOUBT_PENALTY = 0.3
 
 
 class Example:
-    """One question's candidates: their feature matrix, which are right, and the question."""
+    """One question's candidates: their feature matrix, which are right, the question, its stems and the
+    candidates' `(game, rule id)` (to set the phrasing features from phrasings learned without this question)."""
 
-    __slots__ = ("matrix", "question", "right")
+    __slots__ = ("candidates", "matrix", "question", "right", "stems")
 
-    def __init__(self, question: Question, matrix: np.ndarray, right: np.ndarray) -> None:
+    def __init__(self, question: Question, matrix: np.ndarray, right: np.ndarray, stems: Sequence[str] = (),
+                 candidates: Sequence[tuple[str, str]] = ()) -> None:
         self.question = question
         self.matrix = matrix
         self.right = right
+        self.stems = list(stems)
+        self.candidates = list(candidates)
 
 
 def examples(questions: Sequence[Question], indexes: Sequence[lk.Index], names: Sequence[str]) -> list[Example]:
-    """The candidates of every question with an answer (no-match questions are the threshold's, not the order's)."""
+    """The candidates of every question with an answer (no-match questions are the threshold's, not the order's).
+    Their phrasing features are left 0: `with_phrasings` sets them."""
     found = []
-    column = {name: number for number, name in enumerate(names)}
+    column = {name: number for number, name in enumerate(names) if name not in PHRASED}
     for question in questions:
         if not question.expect:
             continue
-        hits = lk.answer(indexes, question.text, ranking.CANDIDATES, rerank=False).hits
+        answer = lk.answer(indexes, question.text, ranking.CANDIDATES, rerank=False)
+        hits = answer.hits
         matrix = np.zeros((len(hits), len(names)))
         for row, hit in enumerate(hits):
             for key, value in hit.features.items():
                 if key in column:
                     matrix[row, column[key]] = value
         right = np.array([hit.game == question.game and hit.rule_id in question.expect for hit in hits], dtype=bool)
-        found.append(Example(question, matrix, right))
+        found.append(Example(question, matrix, right, answer.stems,
+                             [(hit.game, hit.rule_id) for hit in hits]))
     return found
+
+
+def learn(data: Sequence[Example]) -> phrasings.Phrasings:
+    """The phrasings of `data`'s questions, each learned for its best answer (the first id it expects)."""
+    return phrasings.Phrasings.learn((e.question.game, e.question.expect[0], e.stems) for e in data)
+
+
+def with_phrasings(data: Sequence[Example], learned: phrasings.Phrasings | None, names: Sequence[str]) -> None:
+    """Set the phrasing features of `data`'s candidates from `learned` (0 without)."""
+    columns = {name: names.index(name) for name in PHRASED}
+    for example in data:
+        for row, (game, rule) in enumerate(example.candidates):
+            measured = learned.features(example.stems, game, rule) if learned is not None else {}
+            for name, number in columns.items():
+                example.matrix[row, number] = measured.get(name, 0.0)
+
+
+def phrased_folds(folds: Sequence[list[Example]], names: Sequence[str]) -> None:
+    """Give each fit file's candidates phrasing features learned from the *other* fit files only, so the weights
+    learn what other askers' words are worth for a new question (a question's own words would always match)."""
+    for number, fold in enumerate(folds):
+        others = [e for other, data in enumerate(folds) if other != number for e in data]
+        with_phrasings(fold, learn(others) if others else None, names)
+
+
+class Doubt:
+    """One question the first stage found matches for: its `ranking.doubt_features`, and whether no rule answers it."""
+
+    __slots__ = ("best", "features", "none", "question", "stems")
+
+    def __init__(self, question: Question, features: dict[str, float], stems: Sequence[str],
+                 best: tuple[str, str]) -> None:
+        self.question = question
+        self.features = features
+        self.none = not question.expect
+        self.stems = list(stems)
+        self.best = best
+
+
+def doubts(questions: Sequence[Question], indexes: Sequence[lk.Index]) -> list[Doubt]:
+    """The no-match model's data: every question, with or without an answer, that the first stage found matches for
+    (a question it finds nothing for is no match already)."""
+    found = []
+    for question in questions:
+        answer = lk.answer(indexes, question.text, 1, rerank=False)
+        if answer.hits:
+            best = answer.hits[0]
+            found.append(Doubt(question, dict(answer.doubt), answer.stems, (best.game, best.rule_id)))
+    return found
+
+
+def doubt_matrix(data: Sequence[Doubt], learned: phrasings.Phrasings | None) -> np.ndarray:
+    """`data`'s features in `ranking.DOUBT_FEATURES` order, the best match's `phrased` from `learned`."""
+    rows = []
+    for doubt in data:
+        measured = dict(doubt.features)
+        measured["phrased"] = learned.features(doubt.stems, *doubt.best).get("phrased", 0.0) if learned else 0.0
+        rows.append([measured.get(name, 0.0) for name in ranking.DOUBT_FEATURES])
+    return np.array(rows).reshape(len(rows), len(ranking.DOUBT_FEATURES))
+
+
+def fit_doubt(matrix: np.ndarray, none: np.ndarray, penalty: float = DOUBT_PENALTY) -> np.ndarray:
+    """Logistic regression of "no rule answers it" on the doubt features, L2 on all but the bias."""
+    if not none.any() or none.all():
+        return np.zeros(matrix.shape[1])
+
+    def cost(weights: np.ndarray) -> tuple[float, np.ndarray]:
+        logits = matrix @ weights
+        probability = 1.0 / (1.0 + np.exp(-logits))
+        shrunk = weights.copy()
+        shrunk[0] = 0.0
+        total = float(np.sum(np.logaddexp(0.0, logits) - none * logits)) + penalty * float(shrunk @ shrunk)
+        return total, matrix.T @ (probability - none) + 2 * penalty * shrunk
+
+    result = minimize(cost, np.zeros(matrix.shape[1]), jac=True, method="L-BFGS-B", options={"maxiter": 500})
+    return np.round(result.x, DECIMALS)
+
+
+def doubt_table(data: Sequence[Doubt], matrix: np.ndarray, weights: np.ndarray) -> str:
+    """How many no-match questions the model rejects, and how many answerable ones it wrongly rejects."""
+    rejected = 1.0 / (1.0 + np.exp(-(matrix @ weights))) > ranking.NO_MATCH
+    none = np.array([d.none for d in data], dtype=bool)
+    return (f"    no match     right {int((rejected & none).sum())} of {int(none.sum())} the first stage answered; "
+            f"false no-match {int((rejected & ~none).sum())} of {int((~none).sum())}")
 
 
 def loss(weights: np.ndarray, data: Sequence[Example], penalty: float) -> tuple[float, np.ndarray]:
@@ -155,32 +258,52 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     indexes = lk.load_indexes()
     names = ranking.feature_names(lk.lexicon_of(indexes).kinds)
-    folds = [examples(load_questions(path), indexes, names) for path in args.fit]
+    questions = [load_questions(path) for path in args.fit]
+    folds = [examples(asked, indexes, names) for asked in questions]
+    phrased_folds(folds, names)
     penalty = choose_penalty(folds, len(names))
     weights = fit([e for fold in folds for e in fold], len(names), penalty)
+    learned = learn([e for fold in folds for e in fold])
+    # The no-match model, its `phrased` feature (like the ranker's) from the other fit files' phrasings.
+    doubt_folds = [doubts(asked, indexes) for asked in questions]
+    doubt_matrices = [doubt_matrix(data, learn([e for other, fold in enumerate(folds) if other != number
+                                                for e in fold]) if len(folds) > 1 else None)
+                      for number, data in enumerate(doubt_folds)]
+    every_doubt = [d for data in doubt_folds for d in data]
+    doubt_weights = fit_doubt(np.vstack(doubt_matrices), np.array([d.none for d in every_doubt], dtype=float))
     print(f"penalty {penalty} (leave-one-file-out over {len(folds)} fit file(s)); top-1/top-3 per language:")
-    for path, fold in zip(args.fit, folds, strict=True):
-        print(f"  {path} (FITTED ON: not a result)")
+    for path, fold, data, matrix in zip(args.fit, folds, doubt_folds, doubt_matrices, strict=True):
+        print(f"  {path} (FITTED ON: not a result; phrasings of the other fit files)")
         print("\n".join(table(fold, weights)))
+        print(doubt_table(data, matrix, doubt_weights))
     for path in args.validate:
-        print(f"  {path} (validation: kept out of the fit)")
-        print("\n".join(table(examples(load_questions(path), indexes, names), weights)))
-    data = {"candidates": ranking.CANDIDATES, "penalty": penalty,
-            "fitted_on": [str(p.resolve().relative_to(REPO)) if p.resolve().is_relative_to(REPO) else p.name
-                          for p in args.fit],
-            "weights": {name: float(w) for name, w in zip(names, weights, strict=True) if w != 0}}
-    text = json.dumps(data, indent=1, sort_keys=True) + "\n"
+        print(f"  {path} (validation: kept out of the fit and of the phrasings)")
+        held = examples(load_questions(path), indexes, names)
+        with_phrasings(held, learned, names)
+        print("\n".join(table(held, weights)))
+        data = doubts(load_questions(path), indexes)
+        print(doubt_table(data, doubt_matrix(data, learned), doubt_weights))
+    fitted_on = [str(p.resolve().relative_to(REPO)) if p.resolve().is_relative_to(REPO) else p.name for p in args.fit]
+    data = {"candidates": ranking.CANDIDATES, "penalty": penalty, "fitted_on": fitted_on,
+            "weights": {name: float(w) for name, w in zip(names, weights, strict=True) if w != 0},
+            "no_match": {name: float(w) for name, w in zip(ranking.DOUBT_FEATURES, doubt_weights, strict=True)
+                         if w != 0}}
+    outputs = {ranking.WEIGHTS_PATH: json.dumps(data, indent=1, sort_keys=True) + "\n",
+               phrasings.PHRASINGS_PATH: learned.to_json(fitted_on)}
     if args.check:
-        current = ranking.WEIGHTS_PATH.read_text(encoding="utf-8") if ranking.WEIGHTS_PATH.exists() else ""
-        if current != text:
-            print(f"{ranking.WEIGHTS_PATH}: stale; run with --write", file=sys.stderr)
+        stale = [path for path, text in outputs.items()
+                 if (path.read_text(encoding="utf-8") if path.exists() else "") != text]
+        for path in stale:
+            print(f"{path}: stale; run with --write", file=sys.stderr)
+        if stale:
             return 1
-        print(f"{ranking.WEIGHTS_PATH}: up to date")
+        print(f"{ranking.WEIGHTS_PATH} and {phrasings.PHRASINGS_PATH.name}: up to date")
     if args.write:
-        temporary = ranking.WEIGHTS_PATH.with_suffix(".json.tmp")
-        temporary.write_text(text, encoding="utf-8")
-        temporary.replace(ranking.WEIGHTS_PATH)
-        print(f"wrote {ranking.WEIGHTS_PATH}")
+        for path, text in outputs.items():
+            temporary = path.with_suffix(".json.tmp")
+            temporary.write_text(text, encoding="utf-8")
+            temporary.replace(path)
+            print(f"wrote {path}")
     return 0
 
 

@@ -111,3 +111,49 @@ def test_the_committed_weights_are_what_the_fit_gives_today() -> None:
     done = subprocess.run([sys.executable, str(REPO / "benchmarks" / "fit_lookup_ranking.py"), "--fit", *fitted_on,
                            "--check"], capture_output=True, text=True, cwd=REPO, timeout=900)
     assert done.returncode == 0, done.stdout[-800:] + done.stderr[-800:]
+
+
+def test_the_no_match_model_turns_matches_into_no_match_above_its_threshold(indexes, monkeypatch) -> None:
+    text = "how many ships fit in a shipyard?"
+    plain = lookup.answer(indexes, text, rerank=False)
+    assert plain.hits and set(plain.doubt) == set(ranking.DOUBT_FEATURES)
+    assert 0.0 < plain.doubt["known"] <= 1.0 and plain.doubt["bias"] == 1.0
+    # a model sure that nothing answers it says no match; one sure of the opposite, or none, keeps the hits
+    monkeypatch.setattr(ranking, "_LOADED", [ranking.Ranker({"base": 1.0}, doubt={"bias": 5.0})])
+    doubted = lookup.answer(indexes, text)
+    assert doubted.hits == [] and doubted.doubt == plain.doubt
+    monkeypatch.setattr(ranking, "_LOADED", [ranking.Ranker({"base": 1.0}, doubt={"bias": -5.0})])
+    assert lookup.answer(indexes, text).hits
+    monkeypatch.setattr(ranking, "_LOADED", [ranking.Ranker({"base": 1.0})])
+    assert lookup.answer(indexes, text).hits
+
+
+def test_the_no_match_probability_is_logistic_and_bounded() -> None:
+    ranker = ranking.Ranker({}, doubt={"bias": 1.0, "unknown": 2.0})
+    assert ranker.no_match({"bias": 1.0, "unknown": 0.0}) == pytest.approx(1 / (1 + 2.718281828 ** -1.0))
+    assert ranker.no_match({"bias": 1.0, "unknown": 1e6}) == pytest.approx(1.0)
+    assert ranker.rejects({"bias": 1.0}) and not ranker.rejects({"bias": -1.0})
+    assert ranking.Ranker({}).no_match({"bias": 1.0}) == 0.0
+
+
+def test_the_committed_no_match_model_rejects_a_question_about_another_game(indexes) -> None:
+    # Not a question of any question set: its common words ("Spieler", "funktioniert") match rules; "Handel"
+    # (trade) is about another game.
+    text = "wie funktioniert der Handel zwischen Spielern"
+    assert lookup.answer(indexes, text, rerank=False).hits
+    assert lookup.answer(indexes, text).hits == []
+    assert lookup.answer(indexes, "how many ships fit in a shipyard?").hits
+
+
+def test_the_no_match_fit_learns_the_feature_that_marks_unanswerable_questions() -> None:
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import numpy as np
+    from fit_lookup_ranking import fit_doubt
+
+    generator = np.random.default_rng(3)
+    unknown = generator.uniform(size=200)
+    none = (unknown > 0.7).astype(float)
+    matrix = np.column_stack([np.ones(200), unknown, generator.normal(size=200)])
+    weights = fit_doubt(matrix, none, penalty=0.1)
+    assert weights[1] > 5 * abs(weights[2])
+    assert np.array_equal(weights, fit_doubt(matrix, none, penalty=0.1))

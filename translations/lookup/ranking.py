@@ -20,6 +20,7 @@ again by a weighted sum of their *signals* — the parts the first score is made
 | `setup_asked` | a setup step, for a question about the setup |
 | `own_edition` | its game has an edition printed in the question's language |
 | `answers:K`, `weakly:K` | the question asks for kind K (`number`, `timing`, `agent`, …) and the rule answers it |
+| `phrased`, `phrased_weight` | how much of the question earlier questions about the rule said (`translations.lookup.phrasings`) |
 
 The weights are data, `ranking.json` beside this module, fitted by `benchmarks/fit_lookup_ranking.py` on
 question sets (a softmax over each question's candidates, L2-regularised, deterministic) and validated on a set
@@ -42,7 +43,30 @@ CANDIDATES = 5
 BASE_FLOOR = -4.0
 #: Features every candidate has (the `answers:K`/`weakly:K` pairs follow, one per kind of question).
 FEATURES = ("base", "first", "place", "words", "grams", "coord", "title", "in_title", "terms", "lead", "parent",
-            "depth", "setup", "setup_asked", "own_edition", "parent_shown", "child_shown")
+            "depth", "setup", "setup_asked", "own_edition", "parent_shown", "child_shown", "phrased", "phrased_weight")
+
+
+#: What tells a question no rule answers from one some rule does, once the first stage found matches: the share
+#: of its information the indexes know, its words no rule uses or only a typo's neighbour matches, its length,
+#: whether it asks something, how strong the best match is and how much of the question it covers.
+DOUBT_FEATURES = ("bias", "known", "unknown", "typos", "short", "asks", "score", "coord", "terms", "in_title", "title",
+                  "phrased")
+
+
+#: The probability of "no rule answers it" above which the look-up says no match. Chosen with the fit's penalty by
+#: leave-one-set-out over the five question sets (each set's no-match model fitted on the other four): at 0.4,
+#: 14 of the 30 unanswerable questions the first stage found matches for were rejected, and 1 of 1,084 answerable.
+NO_MATCH = 0.4
+
+
+def doubt_features(best: Mapping[str, float], known: float, unknown: float, typos: float, short: float, asks: bool,
+                   score: float) -> dict[str, float]:
+    """The no-match model's features of a question whose first-stage best candidate has the re-ranking features
+    `best` and score `score`; `unknown`, `typos` and `short` are shares of its words (`short` = 1 / words)."""
+    found = {"bias": 1.0, "known": known, "unknown": unknown, "typos": typos, "short": short,
+             "asks": 1.0 if asks else 0.0, "score": math.log(max(score, 1e-9))}
+    found.update((key, best.get(key, 0.0)) for key in ("coord", "terms", "in_title", "title", "phrased"))
+    return found
 
 
 def feature_names(kinds: Sequence[str]) -> list[str]:
@@ -69,16 +93,30 @@ def features(signals: Mapping[str, float], score: float, best: float, place: int
 
 
 class Ranker:
-    """A linear model over named features: `score(features) = Σ weight × value`."""
+    """A linear model over named features: `score(features) = Σ weight × value`; and a logistic one over the
+    `doubt_features` of a question, whose probability that no rule answers it (`no_match`) above `NO_MATCH` makes
+    the look-up say "no match"."""
 
-    __slots__ = ("candidates", "weights")
+    __slots__ = ("candidates", "doubt", "weights")
 
-    def __init__(self, weights: Mapping[str, float], candidates: int = CANDIDATES) -> None:
+    def __init__(self, weights: Mapping[str, float], candidates: int = CANDIDATES,
+                 doubt: Mapping[str, float] | None = None) -> None:
         self.weights = dict(weights)
         self.candidates = candidates
+        self.doubt = dict(doubt or {})
 
     def score(self, named: Mapping[str, float]) -> float:
         return sum(self.weights.get(key, 0.0) * value for key, value in named.items())
+
+    def no_match(self, doubt: Mapping[str, float]) -> float:
+        """The probability that no rule answers a question with these `doubt_features` (0 without a model)."""
+        if not self.doubt:
+            return 0.0
+        logit = sum(self.doubt.get(key, 0.0) * value for key, value in doubt.items())
+        return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, logit))))
+
+    def rejects(self, doubt: Mapping[str, float]) -> bool:
+        return self.no_match(doubt) > NO_MATCH
 
     @staticmethod
     def load(path: Path = WEIGHTS_PATH) -> Ranker | None:
@@ -87,7 +125,7 @@ class Ranker:
             data = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             return None
-        return Ranker(data["weights"], int(data.get("candidates", CANDIDATES)))
+        return Ranker(data["weights"], int(data.get("candidates", CANDIDATES)), data.get("no_match"))
 
 
 _LOADED: list[Ranker | None] = []

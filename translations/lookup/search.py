@@ -24,7 +24,8 @@ How a query is answered (`answer`):
    is about the setup (`SETUP_FACTOR`), a named section's first rule (`LEAD_BOOST`, `LEAD_BOOST_ASKED`), a
    title the question says (`TITLE_WEIGHT`), and rules with sub-rules (`PARENT_BOOST`).
 5. **Re-rank** the best candidates (`translations.lookup.ranking`): a linear model, fitted on question sets, over
-   the parts of their first-stage scores and a few more signals (`Signals`), made only for those few rules.
+   the parts of their first-stage scores and a few more signals (`Signals`), made only for those few rules, and
+   how like earlier questions about each rule the question is (`translations.lookup.phrasings`).
 
 Presenting a hit (`translations.lookup.present`) reads the documents file only for the rules shown.
 """
@@ -39,7 +40,7 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from translations.lookup import ranking
+from translations.lookup import phrasings, ranking
 from translations.lookup.language import Lexicon, Query, QueryWord, detect_language, normalise, parse, split_compound
 
 GENERATED_DIR = Path(__file__).resolve().parents[1] / "generated"
@@ -453,10 +454,12 @@ class Answer:
     """What a query found: the hits (best first; empty for no match), the query as read, its language, the games
     searched, and the words that named the game (empty when none did)."""
 
-    __slots__ = ("games", "hits", "lang", "lang_detected", "named_by", "query", "resolved", "unknown")
+    __slots__ = ("doubt", "games", "hits", "lang", "lang_detected", "named_by", "query", "resolved", "stems",
+                 "unknown")
 
     def __init__(self, query: Query, lang: str, lang_detected: bool, hits: list[Hit], games: list[str],
-                 named_by: list[str], resolved: list[list[Term]], unknown: list[str]) -> None:
+                 named_by: list[str], resolved: list[list[Term]], unknown: list[str],
+                 stems: Sequence[str] = ()) -> None:
         self.query = query
         self.lang = lang
         self.lang_detected = lang_detected
@@ -465,6 +468,11 @@ class Answer:
         self.named_by = named_by
         self.resolved = resolved
         self.unknown = unknown
+        #: what the question says, compared with earlier questions (`translations.lookup.phrasings`): per word the
+        #: term it resolved to first (a typo read as the word meant), or its stem when no rule uses it ("milestone")
+        self.stems = sorted(set(stems))
+        #: what says whether any rule answers the question at all (`ranking.doubt_features`; empty without hits)
+        self.doubt: dict[str, float] = {}
 
     @property
     def several_games(self) -> bool:
@@ -706,6 +714,7 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
     resolved_words: list[QueryWord] = []
     unknown: list[str] = []
     word_groups: list[list[Term]] = []
+    stems: list[str] = []
     verb_found = False
     for word in query.words:
         lemmas = [index.lemma(code, word.text) for code in [lang, *lexicon.languages] for index in chosen]
@@ -722,14 +731,17 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
             continue  # "how much is a jewel worth": "worth" asks what a jewel gives, whether or not a rule says it
         if not found:
             unknown.append(word.text)
+            stems += word.forms[:1]
             continue
         resolved_words.append(word)
         merged = [t for group in found for t in group]
+        stems += [merged[0].term] if merged else word.forms[:1]
         word_groups.append(merged)
         groups += [g for g in found if g]
     games = [index.game for index in chosen]
-    if not recognised(word_groups, unknown) or known_share(word_groups, unknown, chosen) < KNOWN_SHARE:
-        return Answer(query, lang, detected, [], games, [], [], unknown)
+    share = known_share(word_groups, unknown, chosen) if recognised(word_groups, unknown) else 0.0
+    if share < KNOWN_SHARE:
+        return Answer(query, lang, detected, [], games, [], [], unknown, stems)
     scope, named_by = ([titled.game], [titled.title]) if titled else named_games(chosen, word_groups, resolved_words)
     searched = [index for index in chosen if not scope or index.game in scope]
     # A negated word's trigrams are those of its negative form ("did not assign" → `unassign`), not of the word.
@@ -748,17 +760,30 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
                 hits.append(Hit(index.game, rule_id, score * prior, index, number))
                 hits[-1].signals = signals
     hits.sort(key=lambda h: (-h.score, h.game, h.rule_id))
-    hits = reranked(hits, query, printed_in, ranking.committed() if rerank else None)
-    return Answer(query, lang, detected, hits[:limit], [i.game for i in searched], named_by, groups, unknown)
+    found = Answer(query, lang, detected, [], [i.game for i in searched], named_by, groups, unknown, stems)
+    ranker = ranking.committed() if rerank else None
+    first = hits[0] if hits else None
+    found.hits = reranked(hits, query, printed_in, ranker, found.stems)[:limit]
+    if first is not None:
+        # How sure the first stage's best match is (its features are set now), whichever rule the ranker puts first.
+        typos = sum(1 for group in word_groups if all(t.how.startswith("typo") for t in group))
+        found.doubt = ranking.doubt_features(first.features, share, len(unknown) / len(stems), typos / len(stems),
+                                             1.0 / len(stems), bool(query.asks), first.score)
+        if ranker is not None and ranker.rejects(found.doubt):
+            found.hits = []  # a question about something no rule is about, though some of its words match
+    return found
 
 
-def reranked(hits: list[Hit], query: Query, printed_in: set[str], ranker: ranking.Ranker | None) -> list[Hit]:
+def reranked(hits: list[Hit], query: Query, printed_in: set[str], ranker: ranking.Ranker | None,
+             stems: Sequence[str] = ()) -> list[Hit]:
     """`hits` (in the first stage's order) with the best candidates' re-ranking features set, and ordered by
-    `ranker` when there is one; the rest follow in their order."""
+    `ranker` when there is one; the rest follow in their order. `stems` are what the question says, compared with
+    the committed phrasings of earlier questions."""
     count = ranker.candidates if ranker is not None else ranking.CANDIDATES
     head, tail = hits[:count], hits[count:]
     best = head[0].score if head else 0.0
     shown = {(hit.game, hit.rule_id) for hit in head}
+    asked = phrasings.committed()
     for place, hit in enumerate(head):
         measured = hit.signals.features(hit.number) if hit.signals is not None else {}
         hit.features = ranking.features(measured, hit.score, best, place, "setup" in query.asks,
@@ -770,6 +795,8 @@ def reranked(hits: list[Hit], query: Query, printed_in: set[str], ranker: rankin
             hit.features["parent_shown"] = 1.0
         if any(game == hit.game and other.startswith(hit.rule_id + ".") for game, other in shown):
             hit.features["child_shown"] = 1.0
+        if asked is not None:
+            hit.features.update(asked.features(stems, hit.game, hit.rule_id))
     if ranker is None:
         return head + tail
     order = sorted(range(len(head)), key=lambda i: (-ranker.score(head[i].features), i))
