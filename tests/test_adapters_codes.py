@@ -8,6 +8,7 @@ import pytest
 
 from engine.adapters.codes import (
     COPIES,
+    IDENTITY_LIMIT,
     IDENTITY_MODULE,
     MEMO_LIMIT,
     ActionCodes,
@@ -269,6 +270,25 @@ def test_the_memo_is_dropped_when_full_and_refills() -> None:
     gold = Action.make("load", good="good.gold")
     assert codes.encode_each([gold, wood]) == [codes._encode(gold), first]
     assert len(codes.encoded) == len(codes.by_identity) == 2
+
+
+def test_the_identity_memo_alone_is_dropped_at_its_bound_and_refills_by_value() -> None:
+    """Past :data:`IDENTITY_LIMIT` objects the identity memo is cleared, the value memo kept: an action met
+    before is then found by value (the same codes, not encoded again) and joins the identity memo again."""
+    import importlib
+
+    codes = ActionCodes(importlib.import_module(f"engine.{RNFL}.generated.action_codes"), identity_first=True)
+    wood = Action.make("load", good="good.wood")
+    first = codes.encode(wood)
+    fillers = [Action.make("filler", n=i) for i in range(IDENTITY_LIMIT - len(codes.by_identity))]
+    for filler in fillers:
+        codes.by_identity.put(filler, (0,))
+    gold = Action.make("load", good="good.gold")
+    assert codes.encode_each([gold]) == [codes._encode(gold)]
+    assert len(codes.by_identity) == 1  # the fillers and wood dropped, gold remembered
+    assert codes.by_identity.get(wood) is None and len(codes.encoded) == 2
+    assert codes.encode_each([wood]) == [first]
+    assert codes.encoded[wood] is first and codes.by_identity.get(wood) is first
 
 
 def test_identity_map_finds_the_very_object_not_an_equal_one() -> None:

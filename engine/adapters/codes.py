@@ -56,8 +56,17 @@ from engine.runtime.api import Action
 #: The module of the identity memo: compiled or not, it decides how actions are looked up (:meth:`ActionCodes.encode_each`).
 IDENTITY_MODULE = "engine.adapters.identity"
 
-#: Entries of the encode memo before it is dropped (actions of one configuration number a few thousand).
-MEMO_LIMIT = 200_000
+#: Entries of the encode memo before it is dropped. The actions a configuration hands out again number a few
+#: thousand, but new values keep coming (about ten a game after 2,000 random 4-player games of Race to the New
+#: Found Land, mostly contracts and builds in new combinations: 40,000 values after 3,000 games), each keeping
+#: its action alive; refilling after a drop costs about as much as a few games.
+MEMO_LIMIT = 65_536
+
+#: Objects the identity memo holds before it alone is dropped (the value memo stays, so each object is found
+#: by value once, then joins again): it then never grows past 65,536 slots (1 MB of references), and objects
+#: the engine no longer hands out (built afresh for one decision, or held by an engine memo since dropped) do
+#: not stay in it for good, growing it by about fourteen a game.
+IDENTITY_LIMIT = 32_768
 
 #: Objects of one action value the identity memo takes besides the first (see :meth:`ActionCodes._encode_by_value`).
 COPIES = 4
@@ -314,20 +323,30 @@ class ActionCodes:
             if self.identity_first:
                 copies = self._copies.get(id(found), 0)  # (the codes of one value are one tuple, alive in ``encoded``)
                 if copies < COPIES:
-                    self._copies[id(found)] = copies + 1
-                    self.by_identity.put(action, found)
+                    self._remember(action, found)
+                    self._copies[id(found)] = self._copies.get(id(found), 0) + 1  # (remembering may clear the counts)
             return found
         found = self._encode_plain(action)
         if found is None:
             found = self._encode(action)
         if len(self.encoded) >= MEMO_LIMIT:
             self.encoded.clear()
-            self.by_identity.clear()
-            self._copies.clear()
+            self._clear_identity()
         self.encoded[action] = found
         if self.identity_first:
-            self.by_identity.put(action, found)  # the key ``encoded`` keeps alive, so its address is its own
+            self._remember(action, found)  # the key ``encoded`` keeps alive, so its address is its own
         return found
+
+    def _remember(self, action: Action, found: tuple[int, ...]) -> None:
+        """Put ``action`` into the identity memo, first dropping the memo when it holds :data:`IDENTITY_LIMIT`
+        objects."""
+        if len(self.by_identity) >= IDENTITY_LIMIT:
+            self._clear_identity()
+        self.by_identity.put(action, found)
+
+    def _clear_identity(self) -> None:
+        self.by_identity.clear()
+        self._copies.clear()
 
     def _encode_plain(self, action: Action) -> tuple[int, ...] | None:
         """The codes of ``action`` read from its kind's tables (:class:`_KindPlan`): per argument, a look-up of

@@ -386,6 +386,20 @@ class ActionPhase(PlanningPhase):
             out += antwerp
         return out
 
+    def _shared_action(self, action: Action) -> Action:
+        """The one object of ``action``'s value the configuration hands out (this one, the first time): equal
+        options built for different decisions are then the same object, which the adapters find by identity.
+        Asked only when a memo of whole lists is filled, not per decision (a per-decision look-up by value
+        cost the engine more than it saved the adapters: tried for contract actions, 4.66 → 4.81 M instructions a
+        game natively)."""
+        shared: dict[Action, Action] | None = self.T.cache.get("shared_actions")
+        if shared is None or len(shared) >= HOT_LIMIT:
+            shared = self.T.cache["shared_actions"] = {}
+        found = shared.get(action)
+        if found is None:
+            found = shared[action] = action
+        return found
+
     def _contract_pays(self, c: int, have: tuple[int, ...]) -> list[tuple[str, tuple[str, ...]]]:
         """The ``pay`` arguments of every way to pay contract ``c`` with goods ``have`` (memoised on both)."""
         memo = self._contract_pays_memo
@@ -402,7 +416,7 @@ class ActionPhase(PlanningPhase):
         self, ships: tuple[tuple[str, int], ...], crates: dict[tuple[str, int], int]
     ) -> tuple[list[tuple[int, tuple[str, tuple[str, ...]]]], list[Action]]:
         """Every non-empty set of the delivering ships, with its crates and its ``ships`` argument, and the
-        Antwerp action of each set.
+        Antwerp action of each set (one object per value, shared by every set of crates).
 
         Memoised on the ships and their crates: found once, used for every contract and every decision."""
         memo: dict[Any, Any] | None = self.T.cache.get("ship_subsets")
@@ -416,7 +430,8 @@ class ActionPhase(PlanningPhase):
                 for r in range(1, len(ships) + 1)
                 for sub in combinations(ships, r)
             ]
-            found = memo[key] = (subsets, [_new(Action, ("antwerp", (ships_arg,))) for _, ships_arg in subsets])
+            antwerp = [self._shared_action(_new(Action, ("antwerp", (ships_arg,)))) for _, ships_arg in subsets]
+            found = memo[key] = (subsets, antwerp)
         return found
 
     def _discover(self, p: int) -> Flow:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from engine.race_to_the_new_found_land.core import A_DELIVER, A_LOAD, DONE, NO_BOOST, PLAN, Flow, _new
 from engine.race_to_the_new_found_land.land import LandPhase
@@ -79,14 +79,33 @@ class PlanningPhase(LandPhase):
                 out.append(card_actions[c])
             return out
         out = [DONE]
-        to = ("to", T.actions[a])
-        entries = [("ship", T.ships[s].id) for s in ships]
-        entries += [("card", T.cards[c].id) for c in charters]
-        for entry in entries:
+        ship_actions, card_actions = self._assign_table[a]
+        boosted = self._boosted_assign_actions()
+        for s in ships:
             for b in boosts:
-                args: tuple[tuple[str, Any], ...] = (to, entry) if b is None else (to, entry, ("captain", b))
-                out.append(_new(Action, ("assign", args)))
+                out.append(ship_actions[s] if b is None else self._boosted_assign(boosted, a, ship_actions[s], b))
+        for c in charters:
+            for b in boosts:
+                out.append(card_actions[c] if b is None else self._boosted_assign(boosted, a, card_actions[c], b))
         return out
+
+    def _boosted_assign_actions(self) -> dict[tuple[int, tuple[str, str], str], Action]:
+        """The assign actions with a captain's boost met so far, by action, entry and captain (one object
+        per value for the configuration, so that the adapters find them by identity)."""
+        table: dict[tuple[int, tuple[str, str], str], Action] | None = self.T.cache.get("boosted_assign_actions")
+        if table is None:
+            table = self.T.cache["boosted_assign_actions"] = {}
+        return table
+
+    @staticmethod
+    def _boosted_assign(table: dict[tuple[int, tuple[str, str], str], Action], a: int, plain: Action, captain: str) -> Action:
+        """The assign action ``plain`` with ``captain``'s boost, from ``table`` (built the first time)."""
+        to, entry = plain[1]
+        key = (a, entry, captain)
+        found = table.get(key)
+        if found is None:
+            found = table[key] = _new(Action, ("assign", (to, entry, ("captain", captain))))
+        return found
 
     def _assign_actions(self) -> list[tuple[list[Action], list[Action]]]:
         """Per action: the unboosted assign action of every ship and of every card (built once per configuration;
