@@ -5,7 +5,7 @@ learns from *synthetic* divergences made from the aligned editions themselves (:
 a number changed, may turned into must, a negation dropped, a term swapped for another of its kind, ... and
 paraphrases that must not count) to tell the differences that change a rule from those a translator's wording
 makes. Its input, for one observation (:func:`observation_vector`): which check saw it and whether it is a swap,
-the sentence embeddings' similarity (raw and against the edition pair's typical link), the length mismatch, the
+the sentence embeddings' similarity (raw and against the edition pair's typical best match), the length mismatch, the
 concepts and numbers both sides share, whether the term concerned is one named everywhere, and how many other
 differences the same link shows.
 
@@ -59,7 +59,7 @@ class PairStats:
     typical_sim: float
 
 
-def pair_stats(a: Any, b: Any, links: Sequence[Any]) -> PairStats:
+def pair_stats(a: Any, b: Any) -> PairStats:
     """The pair's log length ratio and the similarity of a sure match (see :class:`PairStats`): the mean, over
     every sentence of either edition, of its best embedding similarity in the other. Not read from the links: an
     edit re-aligns the sentences around it, and the median similarity of the sure links moved by 0.016 for one
