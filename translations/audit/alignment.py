@@ -74,6 +74,10 @@ ANSWER_MIN_SIM = 0.2
 #: the seventh decimal with the other sentences of its batch, and an edit in one place of a text must not tip a
 #: near tie elsewhere (a draft and its baseline align the same wherever their words are the same).
 SCORE_DECIMALS = 3
+#: The pair's length ratio (the centre of the length penalty) is read in steps of this much: a sentence deleted or
+#: added moves the exact ratio by ~0.004, which would shift every length penalty of the text by ~0.0005 and tip near
+#: ties of the alignment (and every ranker probability near a threshold) far from the edit.
+LENGTH_RATIO_STEP = 0.05
 CONCEPT_WEIGHT = 0.15
 NUMBER_WEIGHT = 0.10
 LENGTH_WEIGHT = 0.12
@@ -118,6 +122,16 @@ class Link:
     @property
     def shape(self) -> str:
         return f"{len(self.a)}:{len(self.b)}"
+
+
+def length_ratio(length_a: float, length_b: float) -> float:
+    """The log ratio of two texts' lengths in characters, in steps of :data:`LENGTH_RATIO_STEP`.
+
+    A global statistic of the pair, so coarse on purpose: an edit of one sentence must not move it (it moves only
+    when a step boundary lies within the edit's ~0.004, about one edit in twelve).
+    """
+    exact = float(np.log((length_a + 1.0) / (length_b + 1.0)))
+    return round(round(exact / LENGTH_RATIO_STEP) * LENGTH_RATIO_STEP, 4)
 
 
 def _binary(rows: list[set[object]]) -> np.ndarray:
@@ -250,8 +264,7 @@ def align(a: PreparedEdition, b: PreparedEdition) -> list[Link]:
     if not ia or not ib:
         return [Link((i,), (), 0.0) for i in ia] + [Link((), (j,), 0.0) for j in ib]
     side_a, side_b = _sides(a, ia, b, ib)
-    # Rounded: an edit of a few words elsewhere must not shift every length penalty of the text.
-    mu = round(float(np.log((side_a.length.sum() + 1.0) / (side_b.length.sum() + 1.0))), 2)
+    mu = length_ratio(float(side_a.length.sum()), float(side_b.length.sum()))
     s11_full = _score(side_a, side_b, mu)
     sim_full = np.round(side_a.emb @ side_b.emb.T, SCORE_DECIMALS)
     order = _section_order(a, ia, b, ib, s11_full)

@@ -192,7 +192,7 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
                 embedded(a_id)
                 embedded(b_id)
             links, found = pair_observations(spec, a, b, units)
-            stats = pair_stats(a, b, links)
+            stats = pair_stats(a, b)
             on_link: dict[int, int] = {}
             for obs in found:
                 if obs.link is not None:

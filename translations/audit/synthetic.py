@@ -258,7 +258,7 @@ def collect_rows(spec: Any, prepared: Mapping[str, PreparedEdition], pairs: Sequ
 
     links_by_pair = {(a, b): align(prepared[a], prepared[b]) for a, b in pairs}
     passage = _passage_keys(links_by_pair)
-    stats = {pair: pair_stats(prepared[pair[0]], prepared[pair[1]], links) for pair, links in links_by_pair.items()}
+    stats = {pair: pair_stats(prepared[pair[0]], prepared[pair[1]]) for pair in links_by_pair}
     rows: list[np.ndarray] = []
     labels: list[int] = []
     tests: list[bool] = []
