@@ -41,13 +41,18 @@ def third_set_checker() -> ModuleType:
     return module
 
 
-def main() -> None:
-    """Run the third set's checks on this set's ``errors.yaml`` (or the file named), with set 3 spent as well."""
+def check(spent_sets: tuple[Path, ...], errors_path: Path) -> None:
+    """Run the third set's checks on ``errors_path``, refusing edits in the sentences of every set in
+    ``spent_sets`` (later sets call this with their own list)."""
     checker = third_set_checker()
-    checker.SPENT_SETS = SPENT_SETS  # its main() refuses edits in the sentences of every set listed here
-    errors_path = Path(sys.argv[1]) if len(sys.argv) > 1 else HERE / "errors.yaml"
+    checker.SPENT_SETS = spent_sets  # its main() refuses edits in the sentences of every set listed here
     sys.argv = [sys.argv[0], str(errors_path)]
     checker.main()
+
+
+def main() -> None:
+    """Run the third set's checks on this set's ``errors.yaml`` (or the file named), with set 3 spent as well."""
+    check(SPENT_SETS, Path(sys.argv[1]) if len(sys.argv) > 1 else HERE / "errors.yaml")
 
 
 if __name__ == "__main__":
