@@ -3,9 +3,10 @@
 The rulebook texts are data under audit and are never copied into the project, so the drafts are not committed:
 each is its source edition (``$RULESPEC_SOURCES``, default ``../shared/sources`` of the checkout) with the listed
 edits applied, each edit an exact ``original`` → ``changed`` replacement whose ``original`` occurs once in the
-source. The drafts land in ``audit_drafts/`` beside ``errors.yaml``, which the shared scorer reads.
+source. The drafts land in the set's folder beside ``errors.yaml``, which the shared scorer reads. Every draft set
+(``audit_drafts/``, ``audit_drafts_2/`` …) is built by this one script: name the set's folder (default: the first).
 
-Run: python benchmarks/data/heldout/build_drafts.py
+Run: python benchmarks/data/heldout/build_drafts.py [benchmarks/data/heldout/audit_drafts_N]
 """
 
 from __future__ import annotations
@@ -46,4 +47,5 @@ def build(folder: Path = DRAFTS) -> list[Path]:
 
 
 if __name__ == "__main__":
-    print(f"wrote {len(build())} drafts under {DRAFTS}")
+    folder = Path(sys.argv[1]).resolve() if len(sys.argv) > 1 else DRAFTS
+    print(f"wrote {len(build(folder))} drafts under {folder}")
