@@ -159,10 +159,16 @@ def test_codes_of_an_action_are_stable() -> None:
     assert codes.describe(load[0]) == "load good=good.wood"
     build = codes.encode(Action.make("build", ship="ship.large.l01", pay=("good.wood", "good.gold")))
     assert [codes.describe(c) for c in build] == [
-        "build#1 ship=ship.large.l01",
+        "build#1 ship=ship.large.l01 -",
         "build#2 pay=[good.wood,good.gold]",
-        "build#3 -",
     ]
+    # the ship given up is chosen with the ship built (most builds are then one step), the payment after
+    swap = codes.encode(Action.make("build", ship="ship.large.l01", pay=("good.wood",), discard="ship.small.regular.s04"))
+    assert len(swap) == 2 and swap[0] != build[0] and codes.segment_of(swap[0]) == codes.segment_of(build[0])
+    assert codes.describe(swap[0]) == "build#1 ship=ship.large.l01 discard=ship.small.regular.s04"
+    # a tile and its space: one step
+    (place,) = codes.encode(Action.make("place", tile=codes.domains["island_tile"].values[0], space="island.newfoundland.s1"))
+    assert codes.describe(place).startswith("place tile=")
 
 
 def test_the_table_is_read_from_the_generated_module_only() -> None:
