@@ -160,7 +160,7 @@ class RulespecGame(pyspiel.Game):
 
     def _stepper(self, seed: int) -> Stepper:
         config = GameConfig(**{**self.config.__dict__, "seed": seed})
-        return Stepper(load_game(config).new_initial_state(), self.profile.codes)
+        return Stepper(load_game(config).new_initial_state(), self.profile.codes, skip_forced=True)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> RulespecObserver:
         return RulespecObserver(self.profile, iig_obs_type, params)
