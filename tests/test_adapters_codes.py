@@ -120,6 +120,54 @@ def test_stepper_asks_the_next_step_when_the_first_leaves_several_actions() -> N
     pytest.fail("no decision with a shared first step in 30 games")
 
 
+@pytest.mark.parametrize("game_id", [RNFL, FD])
+def test_a_stepper_skipping_forced_decisions_asks_only_real_choices(game_id: str) -> None:
+    """With ``skip_forced`` (what the adapters use) no decision with a single option is ever posed; the engine
+    still plays it (a plain stepper following the same choices, and playing each forced option itself, reaches
+    the same history), and a copy or a stepper rebuilt from JSON keeps skipping."""
+    forced = 0
+    for seed in range(6):
+        config = GameConfig(game=game_id, players=4, seed=seed)
+        skipping = Stepper(load_game(config).new_initial_state(), skip_forced=True)
+        plain = Stepper(load_game(config).new_initial_state())
+        rng = random.Random(seed)
+        while not skipping.is_terminal():
+            if not skipping.prefix:
+                assert len(skipping.options()) >= 2
+            while not plain.prefix and len(plain.options()) == 1:  # the forced decisions the other skipped
+                plain.apply(plain.legal_codes()[0])
+                forced += 1
+            assert plain.state.history == skipping.state.history
+            assert plain.legal_codes() == skipping.legal_codes()
+            legal = skipping.legal_codes()
+            code = legal[rng.randrange(len(legal))]
+            skipping.apply(code)
+            plain.apply(code)
+        while not plain.is_terminal() and len(plain.options()) == 1:
+            plain.apply(plain.legal_codes()[0])
+            forced += 1
+        assert plain.is_terminal() and plain.state.history == skipping.state.history
+        for copy in (skipping.clone(), Stepper.from_json(skipping.to_json())):
+            assert copy.skip_forced and copy.state.history == skipping.state.history
+    assert forced > 0
+
+
+def test_a_stepper_skipping_forced_decisions_plays_those_posed_at_once() -> None:
+    """Wrapping a state whose decision has one option plays it (and the ones after it) at once."""
+    stepper = Stepper(load_game(GameConfig(game=RNFL, players=4, seed=3)).new_initial_state())
+    rng = random.Random(3)
+    while not stepper.is_terminal():
+        if len(stepper.options()) == 1 and not stepper.prefix:
+            history = list(stepper.state.history)
+            wrapped = Stepper(stepper.state, skip_forced=True)
+            assert len(wrapped.state.history) > len(history) and wrapped.state.history[: len(history)] == history
+            assert wrapped.is_terminal() or len(wrapped.options()) >= 2
+            return
+        legal = stepper.legal_codes()
+        stepper.apply(legal[rng.randrange(len(legal))])
+    pytest.fail("no forced decision in a game")
+
+
 def test_illegal_code_is_refused_and_changes_nothing() -> None:
     stepper = Stepper(load_game(GameConfig(game=FD, players=3, seed=1)).new_initial_state())
     legal = stepper.legal_codes()
@@ -159,10 +207,16 @@ def test_codes_of_an_action_are_stable() -> None:
     assert codes.describe(load[0]) == "load good=good.wood"
     build = codes.encode(Action.make("build", ship="ship.large.l01", pay=("good.wood", "good.gold")))
     assert [codes.describe(c) for c in build] == [
-        "build#1 ship=ship.large.l01",
+        "build#1 ship=ship.large.l01 -",
         "build#2 pay=[good.wood,good.gold]",
-        "build#3 -",
     ]
+    # the ship given up is chosen with the ship built (most builds are then one step), the payment after
+    swap = codes.encode(Action.make("build", ship="ship.large.l01", pay=("good.wood",), discard="ship.small.regular.s04"))
+    assert len(swap) == 2 and swap[0] != build[0] and codes.segment_of(swap[0]) == codes.segment_of(build[0])
+    assert codes.describe(swap[0]) == "build#1 ship=ship.large.l01 discard=ship.small.regular.s04"
+    # a tile and its space: one step
+    (place,) = codes.encode(Action.make("place", tile=codes.domains["island_tile"].values[0], space="island.newfoundland.s1"))
+    assert codes.describe(place).startswith("place tile=")
 
 
 def test_the_table_is_read_from_the_generated_module_only() -> None:

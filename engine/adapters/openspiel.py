@@ -11,7 +11,8 @@ default edition unless given); one ``ruling_<id>`` per ruling, to play one readi
 
 **Actions** are the codes of :mod:`engine.adapters.codes`: ``num_distinct_actions`` is the code table's size
 ``N``. A decision whose actions are chosen in stages (a ship, then how to pay for it) takes several OpenSpiel
-actions by the same player; ``action_to_string`` names each code.
+actions by the same player; ``action_to_string`` names each code. A decision with a single option is played
+without asking (``Stepper(skip_forced=True)``): it is in the engine's history, not in OpenSpiel's.
 
 **Chance: explicit, at the start.** The engines draw every shuffle, card and die roll from one seeded
 generator inside the state, at the moment the rules call for it, often in the middle of resolving a player's
@@ -160,7 +161,7 @@ class RulespecGame(pyspiel.Game):
 
     def _stepper(self, seed: int) -> Stepper:
         config = GameConfig(**{**self.config.__dict__, "seed": seed})
-        return Stepper(load_game(config).new_initial_state(), self.profile.codes)
+        return Stepper(load_game(config).new_initial_state(), self.profile.codes, skip_forced=True)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> RulespecObserver:
         return RulespecObserver(self.profile, iig_obs_type, params)

@@ -195,7 +195,7 @@ class RulespecEnv(AECEnv):
         else:
             engine_seed = self._seeds.getrandbits(63)
         config = GameConfig(**{**self.config.__dict__, "seed": engine_seed})
-        self.stepper = Stepper(load_game(config).new_initial_state(), self.profile.codes)
+        self.stepper = Stepper(load_game(config).new_initial_state(), self.profile.codes, skip_forced=True)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)

@@ -279,8 +279,9 @@ KINDS: dict[str, tuple[tuple[Any, ...], ...]] = {
     "done": (),
     "skip": (),
     "new_england": (),
-    # land phase: build a market ship (by id, or by market space when it lies back side up), pay, give one up
-    "build": ((("ship:ship", "space:market_space"),), ("pay:payment",), (("?", "discard:ship"),)),
+    # land phase: build a market ship (by id, or by market space when it lies back side up) and the ship given up
+    # for it, if any, in one step (most builds are told apart by those two, so most take one step), then pay
+    "build": ((("ship:ship", "space:market_space"), ("?", "discard:ship")), ("pay:payment",)),
     "expand": (("what:expansion",), ("pay:payment",)),
     "play": (("card:card",),),
     # planning: an entry to an action, then (when a captain may boost it) which captain
@@ -302,7 +303,8 @@ KINDS: dict[str, tuple[tuple[Any, ...], ...]] = {
         (('?', 'ships[2]:entry'),),
     ),
     "ship_good": (("good:good",),),
-    "place": (("tile:island_tile",), ("space:island_space",)),
+    # an island tile and its space in one step (one decision, one OpenSpiel action)
+    "place": (("tile:island_tile", "space:island_space"),),
     "frame": ((("card:objective", "captain:captain", "good:good"),),),
     "frame_back": (("space:track_space",),),
     "chart": (("space:island_space",),),
