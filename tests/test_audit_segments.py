@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from translations.audit.alignment import Link, PreparedEdition
-from translations.audit.checks import Observation
+from translations.audit.checks import Observation, PairContext, check_glossary
 from translations.audit.features import GlossaryMatcher, sentence_features
 from translations.audit.ingest import ingest
 from translations.audit.segment import segment
@@ -58,10 +58,12 @@ def test_windows_hold_the_unlinked_sentences_between_two_anchors() -> None:
     reference = prepare("de", "de", DE.format(middle="Lege 3 Gold auf deine Ablagetafel."))
     sure = sure_links(ANCHORED, draft_is_a=False)
     assert sure == {0: (0,), 2: (2,)}
-    assert windows(draft, reference, sure) == {(1,): (1,)}
+    # with the anchors on both sides: what they say cancels out, and a reference that joined the counterpart to
+    # an anchor's link still has it in its window
+    assert windows(draft, reference, sure) == [((1,), (1,)), ((0, 1, 2), (0, 1, 2))]
     # a sentence with a sure link of its own is no window: its sentence pair is compared already
     linked = sure_links([Link((0,), (0,), 0.9), Link((1,), (1,), 0.8), Link((2,), (2,), 0.9)], draft_is_a=False)
-    assert windows(draft, reference, linked) == {}
+    assert windows(draft, reference, linked) == []
 
 
 def test_a_number_every_reference_states_otherwise_is_found_on_the_draft_sentence() -> None:
@@ -103,3 +105,17 @@ def test_one_reference_is_no_agreement() -> None:
     draft = prepare("draft", "en", EN.format(middle="Put 4 Gold on your Storage Board."))
     reference = prepare("en", "en", EN.format(middle="Put 3 Gold on your Storage Board."))
     assert segment_observations(draft, {"en": reference}, {"en": ANCHORED}, {"en": False}, {"en": []}) == []
+
+
+def test_a_term_only_the_draft_names_is_confirmed_by_a_sentence_pair_never_raised_by_segments_alone() -> None:
+    # "your Storage Board" only in the draft: a one-sided term, the weakest sign, which windows alone never raise
+    found = audit("Put the Gold on your Storage Board.", "Put the Gold there.", "Lege das Gold dorthin.")
+    assert not [o for o in found if o.kind == "glossary"]
+    # ...but when one reference's sentence pair saw it, the other reference's window confirms it
+    draft = prepare("draft", "en", EN.format(middle="Put the Gold on your Storage Board."))
+    en = prepare("en", "en", EN.format(middle="Put the Gold there."))
+    paired = check_glossary(PairContext(draft, en, strict=True), Link((1,), (1,), 0.9))
+    assert paired
+    seen = audit("Put the Gold on your Storage Board.", "Put the Gold there.", "Lege das Gold dorthin.",
+                 found={"en": paired, "de": []})
+    assert {o.pair for o in seen if o.kind == "glossary"} >= {("draft", "de")}
