@@ -6,7 +6,9 @@
    (:mod:`.embeddings`), features per sentence (:mod:`.features`, with the lexicons of :mod:`.lexicon` and the
    spec's glossary) — cached per edition by content;
 3. **align and check** (:mod:`.alignment`, :mod:`.checks`): every pair of editions (in a draft audit, every
-   edition against the draft), each observation scored by the ranker (:mod:`.ranking`);
+   edition against the draft), each observation scored by the ranker (:mod:`.ranking`); in a draft audit also
+   the draft sentences no sure link reaches, compared with what the references say between the same anchors
+   (:mod:`.segments`);
 4. **merge** (:mod:`.merge`): observations of one kind about one passage across pairs, worked examples marked;
 5. **findings and severity** (:mod:`.findings`, :mod:`.severity`): spans with page and line, the rule each
    finding touches, a one-line statement of the change, severity from the ranker, agreement and the spec;
