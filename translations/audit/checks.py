@@ -76,6 +76,7 @@ class Observation:
     concepts: frozenset[str] = frozenset()  # the glossary concepts a term, glossary or plural observation is about
     probability: float | None = None  # the ranker's estimate that the difference changes a rule
     raw: tuple[str, int, int] | None = None  # (edition, start, end) of a passage no sentence span covers
+    segment: bool = False  # seen between anchors (:mod:`translations.audit.segments`), not on a sentence link
 
     def to_json(self) -> dict[str, object]:
         """A JSON-able copy (a draft audit caches the references' own pairs)."""
@@ -88,7 +89,7 @@ class Observation:
             "in_example": self.in_example, "numbers": sorted(self.numbers), "bears_rule": self.bears_rule,
             "swap": self.swap, "values": self.values, "readings": self.readings, "link": link,
             "pair": list(self.pair), "concepts": sorted(self.concepts), "probability": self.probability,
-            "raw": list(self.raw) if self.raw else None,
+            "raw": list(self.raw) if self.raw else None, "segment": self.segment,
         }
 
     @classmethod
@@ -101,6 +102,7 @@ class Observation:
             None if link is None else Link(tuple(link[0]), tuple(link[1]), link[2], link[3], link[4]),
             tuple(data["pair"]), frozenset(data["concepts"]), data["probability"],
             tuple(data["raw"]) if data["raw"] else None,  # type: ignore[arg-type]
+            bool(data.get("segment", False)),
         )
 
     @property

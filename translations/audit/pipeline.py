@@ -6,7 +6,9 @@
    (:mod:`.embeddings`), features per sentence (:mod:`.features`, with the lexicons of :mod:`.lexicon` and the
    spec's glossary) — cached per edition by content;
 3. **align and check** (:mod:`.alignment`, :mod:`.checks`): every pair of editions (in a draft audit, every
-   edition against the draft), each observation scored by the ranker (:mod:`.ranking`);
+   edition against the draft), each observation scored by the ranker (:mod:`.ranking`); in a draft audit also
+   the draft sentences no sure link reaches, compared with what the references say between the same anchors
+   (:mod:`.segments`);
 4. **merge** (:mod:`.merge`): observations of one kind about one passage across pairs, worked examples marked;
 5. **findings and severity** (:mod:`.findings`, :mod:`.severity`): spans with page and line, the rule each
    finding touches, a one-line statement of the change, severity from the ranker, agreement and the spec;
@@ -178,6 +180,7 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
     anchors = build.Anchors()
     observations: list[Any] = []
     alignment: list[dict[str, Any]] = []
+    draft_links: dict[str, tuple[list[Any], bool, list[Any]]] = {}  # reference -> links, draft is a, observations
     for a_id, b_id in selection.pairs:
         a, b = prepared[a_id], prepared[b_id]
         # A pair of known editions is cached by the two editions' own content keys: a draft audit aligns the
@@ -204,12 +207,16 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
             if reference_pair and inputs:
                 _cache_pair(inputs, a_id, b_id, links, found)
         anchors.add(a_id, b_id, links)
+        if selection.draft in (a_id, b_id):
+            draft_links[b_id if a_id == selection.draft else a_id] = (links, a_id == selection.draft, found)
         observations.extend(found)
         alignment.append({"a": a_id, "b": b_id,
                           "links": [[list(lk.a), list(lk.b), round(lk.score, 4), lk.displaced] for lk in links]})
     if embedded is not None:
         for edition in selection.editions:
             embedded(edition)
+    if selection.draft:
+        observations.extend(_segment_observations(prepared, selection.draft, draft_links))
     lap("align, check, rank (as the encoder delivers)")
     merged = merge(observations, units)
     mark_examples(merged, units, prepared)
@@ -222,6 +229,8 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
         m.probability = statistics.fmean(known) if known else 0.0
         finding = build.build(m, prepared, intervals, anchors, order)
         finding["_present"] = sorted(m.present)
+        # the references whose anchor segments (not a sentence link) showed the difference
+        finding["_segment"] = sorted({o.pair[1] for o in m.observations if o.segment})
         odd = finding["_odd"]
         draft = selection.draft
         if odd is None and draft and any(draft in o.pair for o in m.observations):
@@ -260,6 +269,23 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
     lap("merge, weigh, rulings")
     sentences = {e: [[s.start, s.end, s.kind, s.text] for s in prepared[e].sentences] for e in selection.editions}
     return findings, {"pairs": alignment, "sentences": sentences}
+
+
+def _segment_observations(prepared: Mapping[str, Any], draft: str,
+                          draft_links: Mapping[str, tuple[list[Any], bool, list[Any]]]) -> list[Any]:
+    """What every reference's anchor segment shows against the draft's (:mod:`translations.audit.segments`),
+    scored by the ranker like the sentence pairs' observations."""
+    from translations.audit.ranking import observation_vector, pair_stats, score
+    from translations.audit.segments import segment_observations
+
+    references = {r: prepared[r] for r in draft_links}
+    found = segment_observations(prepared[draft], references, {r: v[0] for r, v in draft_links.items()},
+                                 {r: v[1] for r, v in draft_links.items()}, {r: v[2] for r, v in draft_links.items()})
+    stats = {r: pair_stats(prepared[draft], prepared[r]) for r in {o.pair[1] for o in found}}
+    rows = [observation_vector(o, prepared[draft], prepared[o.pair[1]], stats[o.pair[1]], 0) for o in found]
+    for obs, p in zip(found, score(found, rows), strict=True):
+        obs.probability = p
+    return found
 
 
 #: Kinds of difference a swap of words of one group shows (the group's name is the kind's).
