@@ -6,9 +6,10 @@ answerable questions are ordered by them. Prints top-1 and top-3 per language fo
 of them together, the first stage's order beside the re-ranked one; `-v` lists every miss with the candidates
 (re-ranked order, the right ones marked), for reading what is missed and why.
 
-The figures count only questions with an answer and leave out the no-match model: they say how well the
-candidates are ordered. The figures of record come from `bench_lookup_quality.py` run on a left-out file with
-weights written by `fit_lookup_ranking.py --fit <the other files> --write`.
+"first stage" and "re-ranked" count only questions with an answer and leave out the no-match model: they say how
+well the candidates are ordered. "of record" counts every question as the look-up answers it (the no-match model
+fitted on the other files too; a question without answer is right when it gets none), as `bench_lookup_quality.py`
+does on a left-out file with weights written by `fit_lookup_ranking.py --fit <the other files> --write`.
 
 Run:
     python benchmarks/validate_lookup_ranking.py TUNING_FILE HELD_OUT_FILE ... [-v] [--only FILE ...]
@@ -33,12 +34,16 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from bench_lookup_quality import LANGUAGES, load_questions  # noqa: E402
+from bench_lookup_quality import LANGUAGES, Question, load_questions  # noqa: E402
 from fit_lookup_ranking import (  # noqa: E402
+    Doubt,
     Example,
     choose_penalty,
+    doubt_matrix,
+    doubts,
     examples,
     fit,
+    fit_doubt,
     learn,
     phrased_folds,
     ranks,
@@ -58,6 +63,29 @@ def left_out(folds: Sequence[list[Example]], number: int, names: Sequence[str]) 
     held = folds[number]
     with_phrasings(held, learn([e for fold in others for e in fold]), names)
     return held, weights
+
+
+def rejected(doubt_folds: Sequence[list[Doubt]], folds: Sequence[list[Example]], number: int) -> set[int]:
+    """The questions (by `id`) of fold `number` that the no-match model fitted on the other folds rejects: its
+    `phrased` feature, like the fit's, from phrasings of the other folds than the one it is measured on."""
+    others = [n for n in range(len(folds)) if n != number]
+    matrices = [doubt_matrix(doubt_folds[n], learn([e for k in others if k != n for e in folds[k]]))
+                for n in others]
+    weights = fit_doubt(np.vstack(matrices), np.array([d.none for n in others for d in doubt_folds[n]], dtype=float))
+    held = doubt_folds[number]
+    probability = 1.0 / (1.0 + np.exp(-(doubt_matrix(held, learn([e for n in others for e in folds[n]])) @ weights)))
+    return {id(d.question) for d, p in zip(held, probability, strict=True) if p > ranking.NO_MATCH}
+
+
+def of_record(questions: Sequence[Question], held: Sequence[Example], weights: np.ndarray, answered: set[int],
+              rejects: set[int]) -> list[tuple[str, bool]]:
+    """`(language, right first)` per question as the look-up answers it: a question with an answer is right when
+    the first stage found matches (`answered`, by `id`), the no-match model did not reject it and the re-ranking put
+    a right rule first; one without, when there were no matches or the model rejected them."""
+    first = {id(e.question): bool(e.right.any() and e.right[max(range(len(e.right)), key=lambda i: (
+        float(e.matrix[i] @ weights), -i))]) for e in held if len(e.right)}
+    return [(q.lang, (id(q) not in answered or id(q) in rejects) if not q.expect else
+             (id(q) in answered and id(q) not in rejects and first.get(id(q), False))) for q in questions]
 
 
 def cells(found: Sequence[tuple[str, int | None]]) -> str:
@@ -147,7 +175,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     indexes = lk.load_indexes()
     names = ranking.feature_names(lk.lexicon_of(indexes).kinds)
-    folds = [examples(load_questions(path), indexes, names) for path in args.files]
+    asked = [load_questions(path) for path in args.files]
+    folds = [examples(questions, indexes, names) for questions in asked]
+    doubt_folds = [doubts(questions, indexes) for questions in asked]
+    record_all: list[tuple[str, int | None]] = []
     every_first: list[tuple[str, int | None]] = []
     every_ranked: list[tuple[str, int | None]] = []
     every_class = dict.fromkeys(MISS_CLASSES, 0)
@@ -158,19 +189,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         held, weights = left_out(folds, number, names)
         first, ranked = ranks(held, None), ranks(held, weights)
         counted = classes(held, weights)
+        rejects = rejected(doubt_folds, folds, number)
+        matched = {id(d.question) for d in doubt_folds[number]}
+        said_none = sum(1 for q in asked[number] if not q.expect and (id(q) in rejects or id(q) not in matched))
+        false_none = sum(1 for q in asked[number] if q.expect and (id(q) in rejects or id(q) not in matched))
+        record = [(lang, 1 if right else None) for lang, right in of_record(asked[number], held, weights, matched,
+                                                                              rejects)]
         if number > 0 or only is not None:  # the first file is the tuning set, the others held-out sets
             every_first += first
             every_ranked += ranked
+            record_all += record
             every_class = {kind: every_class[kind] + counted[kind] for kind in MISS_CLASSES}
         print(f"{path} left out:")
         print(f"    first stage  {cells(first)}")
         print(f"    re-ranked    {cells(ranked)}")
+        print(f"    of record    {cells(record)} top-1 only, every question, the no-match model too; no match "
+              f"right {said_none} of {sum(1 for q in asked[number] if not q.expect)}, false no-match {false_none}")
         print("    misses       " + ", ".join(f"{kind} {count}" for kind, count in counted.items()))
         if args.verbose:
             print("\n".join(misses(held, weights, names)))
     print("the files after the first, together (the held-out sets):")
     print(f"    first stage  {cells(every_first)}")
     print(f"    re-ranked    {cells(every_ranked)}")
+    print(f"    of record    {cells(record_all)} (top-1 only)")
     print("    misses       " + ", ".join(f"{kind} {count}" for kind, count in every_class.items()))
     return 0
 
