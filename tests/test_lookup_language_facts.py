@@ -47,6 +47,30 @@ def test_synonyms_are_compiled_by_stem_both_ways() -> None:
     assert {"victori", "point"} <= set(english["vp"])  # a phrase stands for its words
 
 
+def test_a_synonym_of_several_words_is_compiled_to_the_rules_words() -> None:
+    languages = compile_lexicon()["languages"]
+    # by the stems of its words, hyphen or not, to the group's first member
+    assert languages["nl"]["phrase_synonyms"]["nieuw enland"] == "new england"
+    assert languages["de"]["phrase_synonyms"]["neu england"] == "new england"
+    assert all(len(key.split()) > 1 for language in languages.values() for key in language["phrase_synonyms"])
+
+
+def test_a_synonym_of_several_words_is_read_as_one_thing(lexicon) -> None:
+    dutch = lexicon.languages["nl"]
+    assert dutch.rename(["wat", "levert", "nieuw", "engeland", "op"]) == ["wat", "levert", "new", "england", "op"]
+    assert dutch.rename(["engeland", "is", "nieuw"]) == ["engeland", "is", "nieuw"]  # not together: two words
+    words = [word.text for word in parse("Wat levert Nieuw-Engeland op?", lexicon, "nl").words]
+    assert "engeland" not in words and {"new", "england"} <= set(words)
+
+
+@pytest.mark.parametrize("text", ["Wat levert Nieuw-Engeland op?", "vestigen in Nieuw Engeland",
+                                  "Was bringt Neu-England?"])
+def test_a_place_named_in_the_players_language_is_that_place(indexes, text: str) -> None:
+    """Dutch "Engeland" alone is the nation England; "Nieuw-Engeland" is the New England the books print."""
+    found = lookup.answer(indexes, text)
+    assert found.hits and found.hits[0].rule_id == "actions.settle.new_england"
+
+
 def test_a_synonym_finds_what_the_rules_call_otherwise(indexes) -> None:
     found = lookup.answer(indexes, "Wat krijg ik voor de vijfhoek?")  # the books say "pentagon"
     assert found.hits and found.hits[0].rule_id == "frame_markers.captain"

@@ -157,3 +157,48 @@ def test_the_no_match_fit_learns_the_feature_that_marks_unanswerable_questions()
     weights = fit_doubt(matrix, none, penalty=0.1)
     assert weights[1] > 5 * abs(weights[2])
     assert np.array_equal(weights, fit_doubt(matrix, none, penalty=0.1))
+
+
+def test_a_validation_miss_is_classed_by_where_the_rule_put_first_stands() -> None:
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import numpy as np
+    from bench_lookup_quality import Question
+    from fit_lookup_ranking import Example
+    from validate_lookup_ranking import classes, miss_class
+
+    question = Question("made up", "en", RNFL, ["frame_markers.choose"], "made-up", 1)
+    candidates = [(RNFL, "frame_markers.timing"), (RNFL, "frame_markers.choose"), (RNFL, "frame_markers.choose.x"),
+                  (RNFL, "actions.settle"), ("francis_drake", "end.treasure"), (RNFL, "frame_markers")]
+    right = np.array([rule == "frame_markers.choose" for _, rule in candidates])
+    example = Example(question, np.eye(len(candidates)), right, candidates=candidates)
+    assert [miss_class(example, first) for first in (0, 2, 3, 4, 5)] == [
+        "sibling", "sub-rule or parent", "other section", "other game", "sub-rule or parent"]
+    lost = Example(question, np.eye(2), np.zeros(2, dtype=bool), candidates=candidates[:1] + candidates[3:4])
+    assert miss_class(lost, 0) == "right rule not among the candidates"
+    assert miss_class(example, None) == "no candidates"
+    # weights that put the right candidate first count no miss; ones that put its sibling first count one
+    weights = np.zeros(len(candidates))
+    weights[1] = 1.0
+    assert sum(classes([example], weights).values()) == 0
+    weights[:2] = (2.0, 1.0)
+    assert classes([example], weights)["sibling"] == 1
+
+
+def test_the_validation_of_record_counts_no_match_like_the_command() -> None:
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import numpy as np
+    from bench_lookup_quality import Question
+    from fit_lookup_ranking import Example
+    from validate_lookup_ranking import of_record
+
+    answerable = [Question(f"q{n}", "en", RNFL, ["a"], "made-up", n) for n in range(3)]
+    unanswerable = [Question(f"none{n}", "de", RNFL, [], "made-up", 10 + n) for n in range(2)]
+    candidates = [(RNFL, "b"), (RNFL, "a")]
+    held = [Example(q, np.array([[1.0], [0.0]]), np.array([False, True]), candidates=candidates) for q in answerable]
+    every = [*answerable, *unanswerable]
+    matched = {id(q) for q in [*answerable, unanswerable[0]]}
+    # weights that put the right rule first: right unless the no-match model rejects it
+    found = of_record(every, held, np.array([-1.0]), matched, {id(answerable[2]), id(unanswerable[0])})
+    assert found == [("en", True), ("en", True), ("en", False), ("de", True), ("de", True)]
+    # weights that put the other rule first: every answerable question is missed
+    assert [right for _, right in of_record(every, held, np.array([1.0]), matched, set())][:3] == [False] * 3

@@ -59,7 +59,7 @@ class Language:
     """One language's facts, as compiled into the index (see `translations.lookup.lexicon`)."""
 
     __slots__ = ("_stems", "code", "derivations", "infinitive_marker", "labels", "negation_prefix", "negations",
-                 "numbers", "particles", "phrases", "snowball", "stopwords", "synonyms")
+                 "numbers", "particles", "phrase_synonyms", "phrases", "snowball", "stopwords", "synonyms")
 
     def __init__(self, code: str, data: Mapping[str, Any]) -> None:
         self.code = code
@@ -74,6 +74,9 @@ class Language:
         self.numbers: dict[str, str] = dict(data.get("numbers", {}))
         #: stem → the stems of its synonyms ("siegpunkt" → "punkt"; "vp" → "victori", "point")
         self.synonyms: dict[str, list[str]] = data.get("synonyms", {})
+        #: a synonym of several words (its stems) → the words the rules use for it ("nieuw engeland" → "new england")
+        self.phrase_synonyms: dict[tuple[str, ...], list[str]] = {
+            tuple(key.split()): words.split() for key, words in data.get("phrase_synonyms", {}).items()}
         #: (noun suffix, verb ending): a noun made from a verb also stands for the verb (`Wertung` → `werten`)
         self.derivations: list[tuple[str, str]] = [(noun, verb) for noun, verb in data.get("derivations", [])]
         #: particles of separable verbs, which end the clause when split off ("lege … ab" → `ablegen`)
@@ -91,6 +94,26 @@ class Language:
         found = self._stems.get(word)
         if found is None:
             found = self._stems[word] = self.numbers.get(word) or stem(word, self.snowball)
+        return found
+
+    def rename(self, tokens: Sequence[str]) -> list[str]:
+        """`tokens` with every synonym of several words replaced by the words the rules use for it (the longest
+        first; compared by stem, so "Nieuw-Engeland" and "nieuw engeland" are one)."""
+        if not self.phrase_synonyms:
+            return list(tokens)
+        longest = max(len(key) for key in self.phrase_synonyms)
+        found: list[str] = []
+        i = 0
+        while i < len(tokens):
+            for size in range(min(longest, len(tokens) - i), 1, -1):
+                words = self.phrase_synonyms.get(tuple(self.stem(t) for t in tokens[i:i + size]))
+                if words is not None:
+                    found += words
+                    i += size
+                    break
+            else:
+                found.append(tokens[i])
+                i += 1
         return found
 
     def derived(self, word_stem: str) -> list[str]:
@@ -258,9 +281,11 @@ def parse(text: str, lexicon: Lexicon, lang: str | None, stem_languages: Iterabl
     """Read `text` as a query in `lang` (None: its stopwords are those of every language): question phrases
     become kinds, negations mark the next word, and every other non-function word becomes a `QueryWord` whose
     forms are its stems in `lang` first, then in the other languages (`stem_languages`), then as typed."""
-    clauses = [normalise(part).split() for part in _CLAUSE_END.split(text)]
-    tokens = [token for clause in clauses for token in clause]
     language = lexicon.languages.get(lang) if lang else None
+    clauses = [normalise(part).split() for part in _CLAUSE_END.split(text)]
+    if language is not None:
+        clauses = [language.rename(clause) for clause in clauses]
+    tokens = [token for clause in clauses for token in clause]
     if language is not None:
         stopwords: frozenset[str] = language.stopwords
         negations = language.negations

@@ -100,6 +100,7 @@ def compile_lexicon(path: Path = LEXICON_FILE) -> dict[str, Any]:
         synonyms = _synonyms(facts.get("synonyms", []), facts["snowball"], set(words(facts.get("stopwords"),
                              f"{where}/stopwords")), lambda at: _fail(path, document.line_of(at), at, "expected a list "
                              "of two or more words or phrases"), f"{where}/synonyms")
+        stop = set(words(facts.get("stopwords"), f"{where}/stopwords"))
         derivations = []
         for number, entry in enumerate(need(facts.get("derivations", []), list, f"{where}/derivations")):
             at = f"{where}/derivations/{number}"
@@ -109,6 +110,7 @@ def compile_lexicon(path: Path = LEXICON_FILE) -> dict[str, Any]:
         languages[code] = {
             "snowball": facts["snowball"],
             "synonyms": synonyms,
+            "phrase_synonyms": _phrase_synonyms(facts.get("synonyms", []), facts["snowball"], stop),
             "derivations": derivations,
             "particles": sorted(set(words(facts.get("particles", []), f"{where}/particles"))),
             "infinitive_marker": normalise(str(facts.get("infinitive_marker", ""))),
@@ -141,6 +143,21 @@ def _synonyms(groups: Any, algorithm: str, stopwords: set[str], fail: Any, where
             found.setdefault(member[0], [])
             found[member[0]] += [s for s in dict.fromkeys(others) if s not in found[member[0]]]
     return {key: found[key] for key in sorted(found) if found[key]}
+
+
+def _phrase_synonyms(groups: list[list[str]], algorithm: str, stopwords: set[str]) -> dict[str, str]:
+    """A synonym of several words, read in a query, stands for its group's first member (the word the rules use):
+    the stems of the phrase's words, joined by a space → the first member's normalised words ("nieuw engeland" →
+    "new england", so Dutch "Nieuw-Engeland" is New England and not England; "victory points" → "points"). Single
+    words are `_synonyms`' (already checked there)."""
+    found: dict[str, str] = {}
+    for group in groups:
+        canonical = normalise(group[0])
+        for member in group[1:]:
+            words = [w for w in normalise(member).split() if w not in stopwords]
+            if len(words) > 1:
+                found[" ".join(stem(w, algorithm) for w in words)] = canonical
+    return dict(sorted(found.items()))
 
 
 def lemma_table(lang: str, language: Any, surface: set[str]) -> dict[str, str]:
