@@ -14,10 +14,13 @@ import engine.adapters.openspiel as adapter  # noqa: E402  (registers the games)
 from engine.adapters.codes import action_codes  # noqa: E402
 from engine.runtime.api import GameConfig  # noqa: E402
 from engine.runtime.registry import load_game  # noqa: E402
+from rulespec.model import load_spec  # noqa: E402
 
 RNFL = "python_race_to_the_new_found_land"
 FD = "python_francis_drake"
-COUNTS = [(RNFL, n) for n in (2, 3, 4)] + [(FD, n) for n in (3, 4, 5)]
+#: Every player count each spec allows (read from the spec, so a changed range is tested as it stands).
+COUNTS = [(name, n) for name, game in ((RNFL, "race_to_the_new_found_land"), (FD, "francis_drake"))
+          for n in range(load_spec(game).players_min, load_spec(game).players_max + 1)]
 
 
 @pytest.mark.parametrize(("name", "players"), COUNTS)

@@ -11,10 +11,13 @@ from pettingzoo.test import api_test, seed_test
 
 from engine.adapters.codes import action_codes
 from engine.adapters.pettingzoo import env
+from rulespec.model import load_spec
 
 RNFL = "race_to_the_new_found_land"
 FD = "francis_drake"
-COUNTS = [(RNFL, n) for n in (2, 3, 4)] + [(FD, n) for n in (3, 4, 5)]
+#: Every player count each spec allows (read from the spec, so a changed range is tested as it stands).
+COUNTS = [(name, n) for name, game in ((RNFL, "race_to_the_new_found_land"), (FD, "francis_drake"))
+          for n in range(load_spec(game).players_min, load_spec(game).players_max + 1)]
 
 
 @pytest.mark.parametrize(("game", "players"), COUNTS)
