@@ -298,3 +298,25 @@ def test_legal_actions_is_a_new_list_each_call() -> None:
     expected = list(first)
     first.clear()
     assert state.legal_actions() == expected and expected
+
+
+def _single_option_nodes(game: pyspiel.Game, seeds: range) -> int:
+    """How many player nodes with exactly one legal action random games of ``game`` meet."""
+    found = 0
+    for seed in seeds:
+        rng = np.random.default_rng(seed)
+        state = game.new_initial_state_for_seed(seed)
+        while not state.is_terminal():
+            legal = state.legal_actions()
+            found += len(legal) == 1
+            state.apply_action(int(rng.choice(legal)))
+    return found
+
+
+def test_single_option_decisions_are_nodes_only_when_asked_for() -> None:
+    """By default a decision with one option is played at once, so no player node offers a single action; with
+    ``ask_forced`` every engine decision is a node, single options included, and the game still serialises."""
+    asked = pyspiel.load_game(RNFL, {"players": 4, "ask_forced": True})
+    assert _single_option_nodes(pyspiel.load_game(RNFL, {"players": 4}), range(3)) == 0
+    assert _single_option_nodes(asked, range(3)) > 0
+    pyspiel.random_sim_test(asked, num_sims=1, serialize=True, verbose=False)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -164,3 +166,25 @@ def test_the_bare_environment_checks_what_the_wrapper_left_to_it(caplog: pytest.
     e.close()
     with pytest.raises(RuntimeError, match="reset"):
         raw.legal_actions()
+
+
+def test_single_option_decisions_are_steps_only_when_asked_for() -> None:
+    """``ask_forced=True`` makes every engine decision a step of its agent (masks with a single legal code
+    appear), and the environment still passes PettingZoo's API test; by default such decisions are played at once."""
+    def single_masks(e: Any) -> int:
+        e.reset(seed=3)
+        rng = np.random.default_rng(3)
+        found = 0
+        for _agent in e.agent_iter():
+            observation, _, termination, truncation, _ = e.last()
+            if termination or truncation:
+                e.step(None)
+                continue
+            mask = observation["action_mask"]
+            found += int(mask.sum()) == 1
+            e.step(int(rng.choice(np.flatnonzero(mask))))
+        return found
+
+    assert single_masks(env(game=RNFL, players=3)) == 0
+    assert single_masks(env(game=RNFL, players=3, ask_forced=True)) > 0
+    api_test(env(game=RNFL, players=3, ask_forced=True), num_cycles=100)

@@ -7,12 +7,15 @@ Importing this module registers one game per adapted engine with ``pyspiel.regis
 
 **Parameters**: ``players``; ``edition`` (whose readings of the disputed rules the game plays by; the spec's
 default edition unless given); one ``ruling_<id>`` per ruling, to play one reading against the edition's
-(``ruling_new_england_points=settler_value``; ``edition`` keeps the edition's reading).
+(``ruling_new_england_points=settler_value``; ``edition`` keeps the edition's reading); ``ask_forced``
+(default ``False``; ``True`` makes a decision with a single option a node like any other, see below).
 
 **Actions** are the codes of :mod:`engine.adapters.codes`: ``num_distinct_actions`` is the code table's size
 ``N``. A decision whose actions are chosen in stages (a ship, then how to pay for it) takes several OpenSpiel
 actions by the same player; ``action_to_string`` names each code. A decision with a single option is played
-without asking (``Stepper(skip_forced=True)``): it is in the engine's history, not in OpenSpiel's.
+without asking (``Stepper(skip_forced=True)``): it is in the engine's history, not in OpenSpiel's. With
+``ask_forced=True`` it is asked like any other (every engine decision is an OpenSpiel node, at the cost of
+about one step in eight more).
 
 **Chance: explicit, at the start.** The engines draw every shuffle, card and die roll from one seeded
 generator inside the state, at the moment the rules call for it, often in the middle of resolving a player's
@@ -73,6 +76,8 @@ TERMINAL = int(pyspiel.PlayerId.TERMINAL)
 #: A ruling parameter left at this value plays the edition's reading.
 EDITION_READING = "edition"
 RULING_PREFIX = "ruling_"
+#: The parameter that makes a decision with a single option an OpenSpiel node instead of playing it at once.
+ASK_FORCED = "ask_forced"
 
 
 def short_name(game_id: str) -> str:
@@ -84,6 +89,7 @@ def game_type(profile: GameProfile) -> pyspiel.GameType:
     parameters: dict[str, Any] = {
         "players": profile.players_max,
         "edition": profile.default_edition,
+        ASK_FORCED: False,
         **{RULING_PREFIX + ruling: EDITION_READING for ruling in profile.rulings},
     }
     return pyspiel.GameType(
@@ -133,6 +139,7 @@ class RulespecGame(pyspiel.Game):
         params = dict(params or {})
         params.setdefault("players", profile.players_max)
         self.config = engine_config(profile, params)
+        self.skip_forced = not bool(params.get(ASK_FORCED, False))
         engine_game = load_game(self.config)  # checks the player count and the rulings
         info = pyspiel.GameInfo(
             num_distinct_actions=profile.codes.size,
@@ -161,7 +168,7 @@ class RulespecGame(pyspiel.Game):
 
     def _stepper(self, seed: int) -> Stepper:
         config = GameConfig(**{**self.config.__dict__, "seed": seed})
-        return Stepper(load_game(config).new_initial_state(), self.profile.codes, skip_forced=True)
+        return Stepper(load_game(config).new_initial_state(), self.profile.codes, skip_forced=self.skip_forced)
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> RulespecObserver:
         return RulespecObserver(self.profile, iig_obs_type, params)

@@ -51,11 +51,15 @@ def env(
     edition: str | None = None,
     render_mode: str | None = None,
     rulings: dict[str, str] | None = None,
+    ask_forced: bool = False,
 ) -> AECEnv:
     """An AEC environment of ``game``, wrapped in PettingZoo's ``OrderEnforcingWrapper`` as its own environments
     are (calls out of order raise). An action that is not legal now, out of range included, raises
-    :class:`~engine.adapters.stepper.IllegalCodeError`; ``.unwrapped`` is the bare :class:`RulespecEnv`."""
-    raw = RulespecEnv(game=game, players=players, edition=edition, render_mode=render_mode, rulings=rulings)
+    :class:`~engine.adapters.stepper.IllegalCodeError`; ``.unwrapped`` is the bare :class:`RulespecEnv`.
+    A decision with a single option is played at once unless ``ask_forced`` (then every engine decision is a
+    step of its agent)."""
+    raw = RulespecEnv(game=game, players=players, edition=edition, render_mode=render_mode, rulings=rulings,
+                      ask_forced=ask_forced)
     return OrderEnforcing(raw)
 
 
@@ -154,8 +158,10 @@ class RulespecEnv(AECEnv):
         edition: str | None = None,
         render_mode: str | None = None,
         rulings: dict[str, str] | None = None,
+        ask_forced: bool = False,
     ) -> None:
         super().__init__()
+        self.skip_forced = not ask_forced
         self.profile = profile = game_profile(game)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode {render_mode!r}: use one of {', '.join(self.metadata['render_modes'])}")
@@ -195,7 +201,7 @@ class RulespecEnv(AECEnv):
         else:
             engine_seed = self._seeds.getrandbits(63)
         config = GameConfig(**{**self.config.__dict__, "seed": engine_seed})
-        self.stepper = Stepper(load_game(config).new_initial_state(), self.profile.codes, skip_forced=True)
+        self.stepper = Stepper(load_game(config).new_initial_state(), self.profile.codes, skip_forced=self.skip_forced)
         self.agents = list(self.possible_agents)
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
