@@ -1,9 +1,11 @@
 """Fit the look-up's re-ranking weights (`translations/lookup/ranking.json`) on question sets, and validate them.
 
 For every question of the fit files that has an answer, the first stage of the look-up
-(`translations.lookup.search.answer(..., rerank=False)`) gives its best `CANDIDATES` rules with their features
-(`translations.lookup.ranking`). The weights maximise the likelihood of the right rules under a softmax over each
-question's candidates (a listwise logistic model), with an L2 penalty whose strength is chosen by
+(`translations.lookup.search.answer(..., pool=True)`) gives its best `CANDIDATES` rules and the pool below them
+the phrasings may add from (`ranking.SUGGESTED` of the next `ranking.SUGGEST_POOL`), with their features
+(`translations.lookup.ranking`); which pool rules join is chosen per fold with that fold's phrasings.
+The weights maximise the likelihood of the right rules under a softmax over each question's candidates (a
+listwise logistic model), with an L2 penalty whose strength is chosen by
 leave-one-file-out cross-validation among the fit files alone. A question none of whose right rules is among the
 candidates teaches nothing and is left out of the fit (it still counts, as a miss, in the figures).
 

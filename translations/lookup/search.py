@@ -25,7 +25,9 @@ How a query is answered (`answer`):
    title the question says (`TITLE_WEIGHT`), and rules with sub-rules (`PARENT_BOOST`).
 5. **Re-rank** the best candidates (`translations.lookup.ranking`): a linear model, fitted on question sets, over
    the parts of their first-stage scores and a few more signals (`Signals`), made only for those few rules, and
-   how like earlier questions about each rule the question is (`translations.lookup.phrasings`).
+   how like earlier questions about each rule, its section and its family the question is
+   (`translations.lookup.phrasings`). A few lower rules whose earlier questions said most of this one join the
+   candidates (`ranking.SUGGESTED`): a paraphrase the rules' own words miss can still come first.
 
 Presenting a hit (`translations.lookup.present`) reads the documents file only for the rules shown.
 """
