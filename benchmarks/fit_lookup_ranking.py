@@ -1,9 +1,11 @@
 """Fit the look-up's re-ranking weights (`translations/lookup/ranking.json`) on question sets, and validate them.
 
 For every question of the fit files that has an answer, the first stage of the look-up
-(`translations.lookup.search.answer(..., rerank=False)`) gives its best `CANDIDATES` rules with their features
-(`translations.lookup.ranking`). The weights maximise the likelihood of the right rules under a softmax over each
-question's candidates (a listwise logistic model), with an L2 penalty whose strength is chosen by
+(`translations.lookup.search.answer(..., pool=True)`) gives its best `CANDIDATES` rules and the pool below them
+the phrasings may add from (`ranking.SUGGESTED` of the next `ranking.SUGGEST_POOL`), with their features
+(`translations.lookup.ranking`); which pool rules join is chosen per fold with that fold's phrasings.
+The weights maximise the likelihood of the right rules under a softmax over each question's candidates (a
+listwise logistic model), with an L2 penalty whose strength is chosen by
 leave-one-file-out cross-validation among the fit files alone. A question none of whose right rules is among the
 candidates teaches nothing and is left out of the fit (it still counts, as a miss, in the figures).
 
@@ -53,16 +55,18 @@ from translations.lookup import search as lk  # noqa: E402
 PENALTIES = (0.01, 0.03, 0.1, 0.3, 1.0, 3.0)
 DECIMALS = 4
 #: The features learned from the fit files' own questions (`translations.lookup.phrasings`).
-PHRASED = ("phrased", "phrased_weight")
+PHRASED = ("phrased", "phrased_weight", "phrased_section", "phrased_parent", "phrased_child", "suggested")
 #: L2 strength of the no-match model (chosen by leave-one-set-out with `ranking.NO_MATCH`).
 DOUBT_PENALTY = 0.3
 
 
 class Example:
     """One question's candidates: their feature matrix, which are right, the question, its stems and the
-    candidates' `(game, rule id)` (to set the phrasing features from phrasings learned without this question)."""
+    candidates' `(game, rule id)`. Which candidates there are may depend on the phrasings (they add rules from the
+    first stage's pool), so an example made by `examples` also keeps the pool (`hits`, and `rows`: every pool
+    rule's features but the phrasings'), from which `with_phrasings` chooses the candidates."""
 
-    __slots__ = ("candidates", "matrix", "question", "right", "stems")
+    __slots__ = ("candidates", "hits", "matrix", "question", "right", "rows", "stems")
 
     def __init__(self, question: Question, matrix: np.ndarray, right: np.ndarray, stems: Sequence[str] = (),
                  candidates: Sequence[tuple[str, str]] = ()) -> None:
@@ -71,26 +75,44 @@ class Example:
         self.right = right
         self.stems = list(stems)
         self.candidates = list(candidates)
+        self.rows: np.ndarray | None = None
+        self.hits: list[tuple[str, str]] = []
+
+    @staticmethod
+    def pooled(question: Question, rows: np.ndarray, hits: Sequence[tuple[str, str]],
+               stems: Sequence[str]) -> Example:
+        """An example whose candidates are chosen from a pool: the first `ranking.CANDIDATES` until phrasings add."""
+        example = Example(question, rows, np.zeros(0, dtype=bool), stems)
+        example.rows, example.hits = rows, list(hits)
+        example.choose(list(range(min(len(hits), ranking.CANDIDATES))))
+        return example
+
+    def choose(self, chosen: Sequence[int]) -> None:
+        """Make the pool rules at places `chosen` the candidates (their phrasing features set by the caller)."""
+        assert self.rows is not None
+        self.matrix = self.rows[list(chosen)].copy()
+        self.candidates = [self.hits[i] for i in chosen]
+        self.right = np.array([game == self.question.game and rule in self.question.expect
+                               for game, rule in self.candidates], dtype=bool)
 
 
 def examples(questions: Sequence[Question], indexes: Sequence[lk.Index], names: Sequence[str]) -> list[Example]:
-    """The candidates of every question with an answer (no-match questions are the threshold's, not the order's).
-    Their phrasing features are left 0: `with_phrasings` sets them."""
+    """The candidate pool of every question with an answer (no-match questions are the threshold's, not the
+    order's): the first stage's best rules and those the phrasings could add. Their phrasing features are left 0:
+    `with_phrasings` chooses the candidates and sets them."""
     found = []
     column = {name: number for number, name in enumerate(names) if name not in PHRASED}
     for question in questions:
         if not question.expect:
             continue
-        answer = lk.answer(indexes, question.text, ranking.CANDIDATES, rerank=False)
+        answer = lk.answer(indexes, question.text, ranking.CANDIDATES + ranking.SUGGEST_POOL, rerank=False, pool=True)
         hits = answer.hits
-        matrix = np.zeros((len(hits), len(names)))
+        rows = np.zeros((len(hits), len(names)))
         for row, hit in enumerate(hits):
             for key, value in hit.features.items():
                 if key in column:
-                    matrix[row, column[key]] = value
-        right = np.array([hit.game == question.game and hit.rule_id in question.expect for hit in hits], dtype=bool)
-        found.append(Example(question, matrix, right, answer.stems,
-                             [(hit.game, hit.rule_id) for hit in hits]))
+                    rows[row, column[key]] = value
+        found.append(Example.pooled(question, rows, [(hit.game, hit.rule_id) for hit in hits], answer.stems))
     return found
 
 
@@ -103,8 +125,15 @@ def with_phrasings(data: Sequence[Example], learned: phrasings.Phrasings | None,
     """Set the phrasing features of `data`'s candidates from `learned` (0 without)."""
     columns = {name: names.index(name) for name in PHRASED}
     for example in data:
+        head = len(example.candidates)
+        if example.rows is not None:
+            head = min(len(example.hits), ranking.CANDIDATES)
+            added = learned.suggest(example.stems, example.hits[head:], ranking.SUGGESTED) if learned and head else []
+            example.choose([*range(head), *(head + place for place in added)])
         for row, (game, rule) in enumerate(example.candidates):
-            measured = learned.features(example.stems, game, rule) if learned is not None else {}
+            measured = lk.phrased_features(learned, example.stems, game, rule) if learned is not None else {}
+            if row >= head:
+                measured["suggested"] = 1.0
             for name, number in columns.items():
                 example.matrix[row, number] = measured.get(name, 0.0)
 

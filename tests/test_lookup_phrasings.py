@@ -115,3 +115,72 @@ def test_each_fit_file_is_given_phrasings_learned_from_the_other_files_only() ->
     assert alone.matrix[0, column] == 0.0  # no other file asked about frame marker removal
     assert twice[0].matrix[0, column] == pytest.approx(1.0) and twice[1].matrix[0, column] == pytest.approx(1.0)
     assert twice[0].matrix[1, column] == 0.0
+
+
+def setup_cues() -> Phrasings:
+    """Questions that say "before the game" of setup steps, and others about the action phase."""
+    return Phrasings.learn([
+        (RNFL, "setup.ships", ["before", "game", "ship"]),
+        (RNFL, "setup.coins", ["before", "game", "coin"]),
+        (RNFL, "setup.start_player", ["start", "before", "player"]),
+        (RNFL, "actions.settle", ["settle", "colonist"]),
+        (RNFL, "actions.discover", ["discover", "tile", "game"]),
+    ])
+
+
+def test_a_question_s_cue_words_pull_to_the_section_they_were_asked_of() -> None:
+    asked = setup_cues()
+    # nobody asked about `setup.cards`, but "before the game" was said of its section's rules
+    question = ["before", "game", "card"]
+    setup = asked.section(question, RNFL, "setup.cards")["phrased_section"]
+    actions = asked.section(question, RNFL, "actions.load")["phrased_section"]
+    assert asked.features(question, RNFL, "setup.cards") == {}
+    assert setup > 0.0 > actions
+    # a section nobody asked about, or another game: no evidence either way
+    assert asked.section(question, RNFL, "end_phase.cartography") == {}
+    assert asked.section(question, "francis_drake", "setup.cards") == {}
+
+
+def test_a_rule_inherits_the_phrasings_of_its_parent_and_its_sub_rules() -> None:
+    asked = Phrasings.learn([
+        (RNFL, "actions.settle", ["settle", "colonist"]),
+        (RNFL, "actions.settle.new_england", ["new", "england", "colonist"]),
+    ])
+    child = asked.family(["new", "england"], RNFL, "actions.settle")
+    parent = asked.family(["settle", "colonist"], RNFL, "actions.settle.new_england")
+    assert child == {"phrased_child": pytest.approx(1.0)}
+    assert parent["phrased_parent"] == pytest.approx(1.0) and "phrased_child" not in parent
+    assert asked.family(["new", "england"], RNFL, "actions.discover") == {}
+
+
+def test_the_phrasings_suggest_a_rule_the_first_stage_ranked_low() -> None:
+    asked = setup_cues()
+    pool = [(RNFL, "actions.load"), (RNFL, "setup.start_player"), (RNFL, "setup.ships"), (RNFL, "setup.coins")]
+    # the rules whose earlier questions said most of this one, most first; a rule saying too little is not offered
+    assert asked.suggest(["before", "game", "ship"], pool, 2) == [2]  # `setup.coins` said no "ship"
+    # equal shares: the first stage's order decides; `setup.start_player` said "before" only, too little
+    assert asked.suggest(["before", "game"], pool, 2) == [2, 3]
+    assert asked.suggest(["before", "game"], pool, 1) == [2]
+    assert asked.suggest(["xyzzy", "helicopter"], pool, 2) == []
+
+
+def test_the_section_phrasings_are_written_and_loaded_back(tmp_path) -> None:
+    asked = setup_cues()
+    path = tmp_path / "phrasings.json"
+    path.write_text(asked.to_json(["made-up.yaml"]), encoding="utf-8")
+    loaded = Phrasings.load(path)
+    assert loaded is not None and loaded.sections == asked.sections
+    assert loaded.section(["before"], RNFL, "setup.x") == asked.section(["before"], RNFL, "setup.x")
+
+
+def test_a_rule_the_phrasings_suggest_joins_the_candidates_and_can_come_first(indexes, monkeypatch) -> None:
+    text = "wie viele Schiffe passen in eine Werft?"
+    first = lookup.answer(indexes, text, limit=40, rerank=False, pool=True)
+    low = first.hits[20]
+    assert (low.game, low.rule_id) not in {(h.game, h.rule_id) for h in first.hits[:ranking.CANDIDATES]}
+    monkeypatch.setattr(phrasings, "_LOADED", [Phrasings.learn([(low.game, low.rule_id, first.stems)])])
+    monkeypatch.setattr(ranking, "_LOADED", [ranking.Ranker({"base": 1.0, "suggested": 100.0})])
+    hits = lookup.answer(indexes, text, limit=ranking.CANDIDATES).hits
+    assert (hits[0].game, hits[0].rule_id) == (low.game, low.rule_id)
+    assert hits[0].features["suggested"] == 1.0 and hits[0].features["phrased"] == pytest.approx(1.0)
+    assert all("suggested" not in hit.features for hit in hits[1:])

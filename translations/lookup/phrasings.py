@@ -11,6 +11,19 @@ compared with those phrasings (`Phrasings.features`):
   about the rule also said;
 * `phrased_weight`: log(1 + Σ count × IDF) over those shared stems: how often, and how tellingly.
 
+Beyond one rule (round seven), the same questions teach two more things:
+
+* **Sections.** The questions about any rule of a section are pooled: "before the game", "Spielbeginn", "aan het
+  begin" are said of many setup steps, so a question saying them leans to that section even when nobody asked
+  about that very rule. `phrased_section` is a naive-Bayes log-likelihood ratio of the question's stems under the
+  section's pooled questions against all questions of the game (add-one smoothed, averaged over its stems).
+* **Family.** A sub-rule is asked like its parent and vice versa: `phrased_parent` is the `phrased` share of the
+  rule's parent's phrasings, `phrased_child` the best of its sub-rules'; the weights learn the discount.
+
+And the phrasings are a *source of candidates* (`suggest`): a rule the first stage ranked below its best few, whose
+earlier questions said most of this one, joins the candidates (`suggested`), so a paraphrase the rules' own words
+miss can still be put first.
+
 Only the best candidates of the first stage get these features, and the re-ranking's weights decide how much they
 count. The weights are fitted with each fit file's phrasings learned from the *other* files only, so they measure
 what phrasings of other askers are worth for a new asker, not how well a question recalls itself.
@@ -25,18 +38,35 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 PHRASINGS_PATH = Path(__file__).resolve().with_name("phrasings.json")
+#: The share of a question's information (`phrased`) a rule's earlier questions must have said for `suggest` to
+#: offer the rule as a candidate the first stage did not rank among its best.
+SUGGEST_SHARE = 0.6
+
+
+def section_of(rule: str) -> str:
+    """The section a rule id belongs to: its first part (`actions.settle.one` → `actions`)."""
+    return rule.partition(".")[0]
+
+
+def _count(bag: str, key: str) -> int:
+    """The count after `key` (`" stem:"`) in a bag's text, 0 when the stem is not in it."""
+    start = bag.find(key)
+    if start < 0:
+        return 0
+    start += len(key)
+    return int(bag[start:bag.index(" ", start)])
 
 
 class Phrasings:
     """Per game and rule, the stems of the questions it answered and how many used each."""
 
-    __slots__ = ("_bags", "_idf", "_parsed", "_unknown", "rules")
+    __slots__ = ("_bags", "_idf", "_parsed", "_pooled", "_unknown", "rules", "sections")
 
-    def __init__(self, rules: dict[str, dict[str, str]]) -> None:
+    def __init__(self, rules: dict[str, dict[str, str]], sections: dict[str, dict[str, str]] | None = None) -> None:
         #: game → rule id → `" stem:count stem:count "`: the stems of the questions about the rule, each with how many
         #: used it. Kept as loaded, a string per rule, and read only for the few candidates a question has: this is
         #: on the start-up path, and parsing every rule's stems would cost more than the whole re-ranking.
@@ -45,18 +75,29 @@ class Phrasings:
         self._unknown = math.log(1.0 + len(self._bags))  # a stem no earlier question used: as rare as can be
         self._idf: dict[str, float] = {}
         self._parsed: dict[tuple[str, str], dict[str, int]] = {}
+        #: game → section → `" #:questions stem:count … "`: the stems of every question about a rule of the section.
+        self.sections = sections if sections is not None else {}
+        self._pooled: dict[str, tuple[int, dict[str, int]]] = {}
 
     @staticmethod
     def learn(asked: Iterable[tuple[str, str, Iterable[str]]]) -> Phrasings:
         """The phrasings of `(game, rule id, stems)` triples, one per question and right answer."""
         counted: dict[str, dict[str, dict[str, int]]] = {}
+        pooled: dict[str, dict[str, dict[str, int]]] = {}
         for game, rule, stems in asked:
-            bag = counted.setdefault(game, {}).setdefault(rule, {})
-            for stem in set(stems):
-                bag[stem] = bag.get(stem, 0) + 1
-        return Phrasings({game: {rule: " " + " ".join(f"{stem}:{count}" for stem, count in sorted(bag.items())) + " "
-                                 for rule, bag in sorted(by_rule.items())}
-                          for game, by_rule in sorted(counted.items())})
+            for bag in (counted.setdefault(game, {}).setdefault(rule, {}),
+                        pooled.setdefault(game, {}).setdefault(section_of(rule), {})):
+                bag["#"] = bag.get("#", 0) + 1
+                for stem in set(stems):
+                    bag[stem] = bag.get(stem, 0) + 1
+
+        def text(bags: dict[str, dict[str, dict[str, int]]], questions: bool) -> dict[str, dict[str, str]]:
+            return {game: {key: " " + " ".join(f"{stem}:{count}" for stem, count in sorted(bag.items())
+                                               if questions or stem != "#") + " "
+                           for key, bag in sorted(by_key.items())}
+                    for game, by_key in sorted(bags.items())}
+
+        return Phrasings(text(counted, False), text(pooled, True))
 
     def bag(self, game: str, rule: str) -> dict[str, int]:
         """stem → how many questions about the rule used it (empty for a rule nobody asked about)."""
@@ -78,20 +119,79 @@ class Phrasings:
 
     def features(self, stems: Iterable[str], game: str, rule: str) -> dict[str, float]:
         """`phrased` and `phrased_weight` of a question with `stems` for one rule (empty when nothing is shared)."""
-        bag = self.bag(game, rule)
-        if not bag:
+        # Read from the rule's text, not parsed: a question has a few stems, and this runs for every candidate and
+        # every rule the phrasings might suggest, on the start-up path.
+        text = self.rules.get(game, {}).get(rule)
+        if not text:
             return {}
         stems = list(stems)
         total = sum(self.idf(stem) for stem in stems)
-        shared = [stem for stem in stems if stem in bag]
+        counts = {stem: _count(text, f" {stem}:") for stem in stems}
+        shared = [stem for stem in stems if counts[stem]]
         if not shared or total <= 0:
             return {}
         return {"phrased": sum(self.idf(stem) for stem in shared) / total,
-                "phrased_weight": math.log(1.0 + sum(bag[stem] * self.idf(stem) for stem in shared))}
+                "phrased_weight": math.log(1.0 + sum(counts[stem] * self.idf(stem) for stem in shared))}
+
+    def family(self, stems: Sequence[str], game: str, rule: str) -> dict[str, float]:
+        """`phrased_parent` and `phrased_child`: the `phrased` share of the rule's parent's phrasings, and the best of
+        its sub-rules' (empty when neither shares a stem)."""
+        found: dict[str, float] = {}
+        parent = rule.rpartition(".")[0]
+        if parent:
+            share = self.features(stems, game, parent).get("phrased", 0.0)
+            if share:
+                found["phrased_parent"] = share
+        prefix = rule + "."
+        children = [other for other in self.rules.get(game, {}) if other.startswith(prefix)]
+        share = max((self.features(stems, game, child).get("phrased", 0.0) for child in children), default=0.0)
+        if share:
+            found["phrased_child"] = share
+        return found
+
+    def pooled(self, game: str) -> tuple[int, dict[str, str]]:
+        """How many questions the game's sections were learned from, and its sections' bags."""
+        bags = self.sections.get(game, {})
+        cached = self._pooled.get(game)
+        if cached is None:
+            total = sum(int(bag.split(None, 1)[0].partition(":")[2]) for bag in bags.values())
+            cached = self._pooled[game] = (total, {})
+        return cached[0], bags
+
+    def section(self, stems: Sequence[str], game: str, rule: str) -> dict[str, float]:
+        """`phrased_section`: how much likelier the question's stems are among earlier questions about the rule's
+        section than among all questions about the game (mean log ratio, add-one smoothed; empty without data)."""
+        total, bags = self.pooled(game)
+        bag = bags.get(section_of(rule))
+        if not bag or not stems:
+            return {}
+        asked = int(bag.split(None, 1)[0].partition(":")[2])
+        ratio = 0.0
+        for stem in stems:
+            key = f" {stem}:"
+            here = _count(bag, key)
+            everywhere = sum(_count(other, key) for other in bags.values())
+            ratio += math.log((here + 1) / (asked + 2)) - math.log((everywhere + 1) / (total + 2))
+        return {"phrased_section": ratio / len(stems)}
+
+    def suggest(self, stems: Sequence[str], candidates: Sequence[tuple[str, str]], count: int) -> list[int]:
+        """The places in `candidates` (`(game, rule id)`, best first stage first) of at most `count` rules whose
+        earlier questions said at least `SUGGEST_SHARE` of the question, the most said first (ties: earlier place)."""
+        stems = list(stems)
+        keys = [f" {stem}:" for stem in stems]
+        scored = []
+        for place, (game, rule) in enumerate(candidates):
+            text = self.rules.get(game, {}).get(rule)
+            if not text or not any(key in text for key in keys):
+                continue  # a cheap test first: most rules share no stem with the question
+            share = self.features(stems, game, rule).get("phrased", 0.0)
+            if share >= SUGGEST_SHARE:
+                scored.append((-share, place))
+        return [place for _, place in sorted(scored)[:count]]
 
     def to_json(self, learned_from: list[str]) -> str:
         """The data file's text: sorted, so the same questions always give the same bytes."""
-        data = {"learned_from": learned_from, "rules": self.rules}
+        data = {"learned_from": learned_from, "rules": self.rules, "sections": self.sections}
         return json.dumps(data, indent=1, sort_keys=True, ensure_ascii=False) + "\n"
 
     @staticmethod
@@ -101,7 +201,7 @@ class Phrasings:
             data = json.loads(path.read_text(encoding="utf-8"))
         except FileNotFoundError:
             return None
-        return Phrasings(data["rules"])
+        return Phrasings(data["rules"], data.get("sections"))
 
 
 _LOADED: list[Phrasings | None] = []

@@ -21,6 +21,9 @@ again by a weighted sum of their *signals* — the parts the first score is made
 | `own_edition` | its game has an edition printed in the question's language |
 | `answers:K`, `weakly:K` | the question asks for kind K (`number`, `timing`, `agent`, …) and the rule answers it |
 | `phrased`, `phrased_weight` | how much of the question earlier questions about the rule said (`translations.lookup.phrasings`) |
+| `phrased_section` | how much likelier the question's words are among earlier questions about the rule's section |
+| `phrased_parent`, `phrased_child` | `phrased` of the rule's parent, of its best sub-rule |
+| `suggested` | a rule the first stage ranked lower, added to the candidates by its phrasings |
 
 The weights are data, `ranking.json` beside this module, fitted by `benchmarks/fit_lookup_ranking.py` on
 question sets (a softmax over each question's candidates, L2-regularised, deterministic) and validated on a set
@@ -43,7 +46,12 @@ CANDIDATES = 5
 BASE_FLOOR = -4.0
 #: Features every candidate has (the `answers:K`/`weakly:K` pairs follow, one per kind of question).
 FEATURES = ("base", "first", "place", "words", "grams", "coord", "title", "in_title", "terms", "lead", "parent",
-            "depth", "setup", "setup_asked", "own_edition", "parent_shown", "child_shown", "phrased", "phrased_weight")
+            "depth", "setup", "setup_asked", "own_edition", "parent_shown", "child_shown", "phrased", "phrased_weight",
+            "phrased_section", "phrased_parent", "phrased_child", "suggested")
+#: How many rules below the first `CANDIDATES` the phrasings may add to them (`phrasings.Phrasings.suggest`), and
+#: how far down the first stage's order they are looked for.
+SUGGESTED = 2
+SUGGEST_POOL = 40
 
 
 #: What tells a question no rule answers from one some rule does, once the first stage found matches: the share

@@ -25,7 +25,9 @@ How a query is answered (`answer`):
    title the question says (`TITLE_WEIGHT`), and rules with sub-rules (`PARENT_BOOST`).
 5. **Re-rank** the best candidates (`translations.lookup.ranking`): a linear model, fitted on question sets, over
    the parts of their first-stage scores and a few more signals (`Signals`), made only for those few rules, and
-   how like earlier questions about each rule the question is (`translations.lookup.phrasings`).
+   how like earlier questions about each rule, its section and its family the question is
+   (`translations.lookup.phrasings`). A few lower rules whose earlier questions said most of this one join the
+   candidates (`ranking.SUGGESTED`): a paraphrase the rules' own words miss can still come first.
 
 Presenting a hit (`translations.lookup.present`) reads the documents file only for the rules shown.
 """
@@ -699,9 +701,11 @@ def known_share(word_groups: Sequence[Sequence[Term]], unknown: Sequence[str], i
 
 
 def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None = None,
-           rerank: bool = True) -> Answer:
+           rerank: bool = True, pool: bool = False) -> Answer:
     """Answer `text` from `indexes` (see the module docstring); `lang` forces the query's language. `rerank` False
-    keeps the first stage's order (the best candidates still carry their re-ranking features)."""
+    keeps the first stage's order (the best candidates still carry their re-ranking features). `pool` (for the fit
+    of the re-ranking) keeps that order too, uses no phrasings, and sets the other features on every rule the
+    phrasings could add to the candidates as well."""
     chosen = list(indexes)
     lexicon = lexicon_of(chosen)
     titled, rest = game_in_title(chosen, text)
@@ -763,7 +767,13 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
     found = Answer(query, lang, detected, [], [i.game for i in searched], named_by, groups, unknown, stems)
     ranker = ranking.committed() if rerank else None
     first = hits[0] if hits else None
-    found.hits = reranked(hits, query, printed_in, ranker, found.stems)[:limit]
+    if pool:
+        best = hits[0].score if hits else 0.0
+        for hit in hits[:ranking.CANDIDATES + ranking.SUGGEST_POOL]:
+            hit.features = candidate_features(hit, hits, best, query, printed_in, None, found.stems)
+        found.hits = hits[:limit]
+    else:
+        found.hits = reranked(hits, query, printed_in, ranker, found.stems)[:limit]
     if first is not None:
         # How sure the first stage's best match is (its features are set now), whichever rule the ranker puts first.
         typos = sum(1 for group in word_groups if all(t.how.startswith("typo") for t in group))
@@ -776,31 +786,55 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
 
 def reranked(hits: list[Hit], query: Query, printed_in: set[str], ranker: ranking.Ranker | None,
              stems: Sequence[str] = ()) -> list[Hit]:
-    """`hits` (in the first stage's order) with the best candidates' re-ranking features set, and ordered by
-    `ranker` when there is one; the rest follow in their order. `stems` are what the question says, compared with
-    the committed phrasings of earlier questions."""
+    """`hits` (in the first stage's order) with the candidates' re-ranking features set, and ordered by `ranker`
+    when there is one; the rest follow in their order. The candidates are the first stage's best few and up to
+    `ranking.SUGGESTED` lower rules whose earlier questions said most of this one (`stems`, compared with the
+    committed phrasings)."""
     count = ranker.candidates if ranker is not None else ranking.CANDIDATES
-    head, tail = hits[:count], hits[count:]
-    best = head[0].score if head else 0.0
-    shown = {(hit.game, hit.rule_id) for hit in head}
     asked = phrasings.committed()
-    for place, hit in enumerate(head):
-        measured = hit.signals.features(hit.number) if hit.signals is not None else {}
-        hit.features = ranking.features(measured, hit.score, best, place, "setup" in query.asks,
-                                        hit.game in printed_in)
-        # Whether the candidates hold the rule's parent or a sub-rule: the question may be about the general rule
-        # or its special case, and which it is tends to show in the other features.
-        parent = hit.rule_id.rpartition(".")[0]
-        if (hit.game, parent) in shown:
-            hit.features["parent_shown"] = 1.0
-        if any(game == hit.game and other.startswith(hit.rule_id + ".") for game, other in shown):
-            hit.features["child_shown"] = 1.0
-        if asked is not None:
-            hit.features.update(asked.features(stems, hit.game, hit.rule_id))
+    head = hits[:count]
+    if asked is not None and head:
+        pool = hits[count:count + ranking.SUGGEST_POOL]
+        added = asked.suggest(stems, [(hit.game, hit.rule_id) for hit in pool], ranking.SUGGESTED)
+        head += [pool[place] for place in added]
+    chosen = {id(hit) for hit in head}
+    tail = [hit for hit in hits[count:] if id(hit) not in chosen]
+    best = head[0].score if head else 0.0
+    for hit in head:
+        hit.features = candidate_features(hit, hits, best, query, printed_in, asked, stems)
+    for hit in head[count:]:
+        hit.features["suggested"] = 1.0
     if ranker is None:
         return head + tail
     order = sorted(range(len(head)), key=lambda i: (-ranker.score(head[i].features), i))
     return [head[i] for i in order] + tail
+
+
+def candidate_features(hit: Hit, hits: Sequence[Hit], best: float, query: Query, printed_in: set[str],
+                       asked: phrasings.Phrasings | None, stems: Sequence[str]) -> dict[str, float]:
+    """The re-ranking features of `hit`, one of `hits` (the first stage's order, whose first
+    `ranking.CANDIDATES` are its best few), `best` being the best score."""
+    place = next(number for number, other in enumerate(hits) if other is hit)
+    measured = hit.signals.features(hit.number) if hit.signals is not None else {}
+    found = ranking.features(measured, hit.score, best, place, "setup" in query.asks, hit.game in printed_in)
+    # Whether the best few hold the rule's parent or a sub-rule: the question may be about the general rule or its
+    # special case, and which it is tends to show in the other features.
+    shown = {(other.game, other.rule_id) for other in hits[:ranking.CANDIDATES]}
+    if (hit.game, hit.rule_id.rpartition(".")[0]) in shown:
+        found["parent_shown"] = 1.0
+    if any(game == hit.game and other.startswith(hit.rule_id + ".") for game, other in shown):
+        found["child_shown"] = 1.0
+    if asked is not None:
+        found.update(phrased_features(asked, stems, hit.game, hit.rule_id))
+    return found
+
+
+def phrased_features(asked: phrasings.Phrasings, stems: Sequence[str], game: str, rule: str) -> dict[str, float]:
+    """Every feature the phrasings give a candidate: its own, its section's and its family's."""
+    found = asked.features(stems, game, rule)
+    found.update(asked.section(stems, game, rule))
+    found.update(asked.family(stems, game, rule))
+    return found
 
 
 def search(indexes: Iterable[Index], query: str, limit: int = 5) -> list[Hit]:
