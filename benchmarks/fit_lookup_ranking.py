@@ -260,21 +260,27 @@ def ranks(data: Sequence[Example], weights: np.ndarray | None) -> list[tuple[str
     return found
 
 
+def cells(found: Sequence[tuple[str, int | None]], counts: bool = False) -> str:
+    """Top-1/top-3 per language and over all, from ``(language, rank or None)`` pairs (``counts``: how many each)."""
+    by_lang: dict[str, list[int | None]] = defaultdict(list)
+    for lang, rank in found:
+        by_lang[lang].append(rank)
+        by_lang["all"].append(rank)
+    out = []
+    for lang in [*LANGUAGES, "all"]:
+        got = by_lang.get(lang, [])
+        if not got:
+            out.append(f"{lang} -")
+            continue
+        top1 = sum(1 for r in got if r == 1)
+        top3 = sum(1 for r in got if r is not None and r <= 3)
+        out.append(f"{lang} {100 * top1 / len(got):5.1f}/{100 * top3 / len(got):5.1f}" + (f" ({len(got)})" if counts else ""))
+    return "  ".join(out)
+
+
 def table(data: Sequence[Example], weights: np.ndarray) -> list[str]:
-    lines = []
-    for label, chosen in (("first stage", None), ("re-ranked", weights)):
-        by_lang: dict[str, list[int | None]] = defaultdict(list)
-        for lang, rank in ranks(data, chosen):
-            by_lang[lang].append(rank)
-            by_lang["all"].append(rank)
-        cells = []
-        for lang in [*LANGUAGES, "all"]:
-            got = by_lang.get(lang, [])
-            top1 = sum(1 for r in got if r == 1)
-            top3 = sum(1 for r in got if r is not None and r <= 3)
-            cells.append(f"{lang} {100 * top1 / len(got):5.1f}/{100 * top3 / len(got):5.1f}" if got else f"{lang} -")
-        lines.append(f"    {label:<12} " + "  ".join(cells))
-    return lines
+    return [f"    {label:<12} " + cells(ranks(data, chosen))
+            for label, chosen in (("first stage", None), ("re-ranked", weights))]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from collections import defaultdict
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -34,7 +33,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "benchmarks"))
 
-from bench_lookup_quality import LANGUAGES, Question, load_questions  # noqa: E402
+from bench_lookup_quality import Question, load_questions  # noqa: E402
 from fit_lookup_ranking import (  # noqa: E402
     Doubt,
     Example,
@@ -49,6 +48,7 @@ from fit_lookup_ranking import (  # noqa: E402
     ranks,
     with_phrasings,
 )
+from fit_lookup_ranking import cells as rank_cells  # noqa: E402
 
 from translations.lookup import ranking  # noqa: E402
 from translations.lookup import search as lk  # noqa: E402
@@ -89,17 +89,8 @@ def of_record(questions: Sequence[Question], held: Sequence[Example], weights: n
 
 
 def cells(found: Sequence[tuple[str, int | None]]) -> str:
-    by_lang: dict[str, list[int | None]] = defaultdict(list)
-    for lang, rank in found:
-        by_lang[lang].append(rank)
-        by_lang["all"].append(rank)
-    out = []
-    for lang in [*LANGUAGES, "all"]:
-        got = by_lang.get(lang, [])
-        top1 = sum(1 for r in got if r == 1)
-        top3 = sum(1 for r in got if r is not None and r <= 3)
-        out.append(f"{lang} {100 * top1 / len(got):5.1f}/{100 * top3 / len(got):5.1f} ({len(got)})" if got else "-")
-    return "  ".join(out)
+    """The fit's per-language cells, with how many questions each holds."""
+    return rank_cells(found, counts=True)
 
 
 #: The kinds of miss, from the closest to the farthest: what the re-ranking put first against the right rule.
