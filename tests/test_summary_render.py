@@ -350,3 +350,23 @@ def test_a_table_tells_apart_areas_that_share_a_term(lang: str) -> None:
     drake = ViewBuilder(drake_spec, lang, None, html=False)
     crew_term = drake.term_html(drake_spec.areas["location.crew_1"].concept)
     assert drake.value("location.crew_1") == drake.value("location.crew_2") == crew_term
+
+
+def test_provenance_marks_follow_an_edit_of_the_spec_in_the_same_process(game_spec, tmp_path: Path) -> None:
+    """The weakest provenance of each path is kept per spec as it is on disk: editing a mark must show at once."""
+    from translations.summary.view import weakest_provenance
+
+    folder = _copy_spec(game_spec, tmp_path)
+    before = weakest_provenance(folder)
+    file, by_path = next((f, paths) for f, paths in sorted(before.items()) if "assumed" in paths.values())
+    path = next(p for p, category in sorted(by_path.items()) if category == "assumed" and p.count("/") >= 3)
+    parent = path.rsplit("/", 1)[0]
+    assert by_path[parent] in ("assumed", "unmarked"), "a value speaks for every path above it"
+    spec_file = Path(file)  # the copy's file, as the loader shows it
+    text = spec_file.read_text(encoding="utf-8")
+    marks = re.compile(r"\b((?:kind|provenance):\s*)assumed\b")  # an item's mark or a single value's
+    assert marks.search(text)
+    spec_file.write_text(marks.sub(r"\1inferred", text), encoding="utf-8")
+    after = weakest_provenance(folder)[file]
+    assert after[path] == "inferred"
+    assert "assumed" not in after.values()

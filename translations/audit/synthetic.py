@@ -254,7 +254,7 @@ def collect_rows(spec: Any, prepared: Mapping[str, PreparedEdition], pairs: Sequ
     from translations.audit.features import sentence_features
     from translations.audit.ingest import ingest
     from translations.audit.prepare import glossary_matcher, term_forms
-    from translations.audit.segment import segment
+    from translations.audit.segment import lemma_pipeline, segment
 
     links_by_pair = {(a, b): align(prepared[a], prepared[b]) for a, b in pairs}
     passage = _passage_keys(links_by_pair)
@@ -304,10 +304,15 @@ def collect_rows(spec: Any, prepared: Mapping[str, PreparedEdition], pairs: Sequ
     vectors = embed(texts) if texts else np.zeros((0, 512), dtype=np.float32)
     matchers = {e: glossary_matcher(spec, term_forms(spec, e, prepared[e].language, e in spec.editions),
                                     prepared[e].language) for e in prepared}
+    edited_texts: dict[str, list[str]] = {}
+    for edit in chosen:
+        language = prepared[edit.pair[0] if edit.first else edit.pair[1]].language
+        edited_texts.setdefault(language, []).extend(block.text for block in ingest(edit.text).blocks)
+    pipelines = {language: lemma_pipeline(language, texts) for language, texts in sorted(edited_texts.items())}
     for edit, vector in zip(chosen, vectors, strict=True):
         a, b = prepared[edit.pair[0]], prepared[edit.pair[1]]
         edition = a if edit.first else b
-        pieces = segment(ingest(edit.text), edition.language)
+        pieces = segment(ingest(edit.text), edition.language, pipeline=pipelines[edition.language])
         if len(pieces) != 1:
             continue
         original = edition.sentences[edit.index]

@@ -35,6 +35,8 @@ PHRASE_EVIDENCE = 2.0
 
 def normalise(text: str) -> str:
     """Case-fold, strip accents (`ä`→`a`, `é`→`e`), `ß`→`ss`, and reduce everything else to spaces."""
+    if text.isascii():  # most words: nothing to decompose, and ASCII case-folds as it lowers
+        return _NON_WORD.sub(" ", text.lower()).strip()
     decomposed = unicodedata.normalize("NFKD", text.casefold())
     stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
     return _NON_WORD.sub(" ", stripped).strip()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -165,6 +166,23 @@ def lemma_table(lang: str, language: Any, surface: set[str]) -> dict[str, str]:
     spaCy itself is not imported), for the lemmas this game's texts use: `passeer`, `passeert` → `passer`
     (passeren), `erreicht` → `erreich` (erreichen). Only forms whose own stem differs from their lemma's are kept:
     Snowball already joins the others. `surface` is the set of normalised words of the game's texts in `lang`."""
+    table = _lookup_table(lang)
+    wanted = {language.stem(w) for w in surface} | {language.stem(table[w]) for w in surface if w in table}
+    lemma_stems: dict[str, str] = {}
+    found = {}
+    for form, lemma in table.items():
+        lemma_stem = lemma_stems.get(lemma)
+        if lemma_stem is None:
+            lemma_stem = lemma_stems[lemma] = language.stem(lemma)
+        if lemma_stem in wanted and language.stem(form) != lemma_stem:
+            found[form] = lemma_stem
+    return found
+
+
+@cache
+def _lookup_table(lang: str) -> dict[str, str]:
+    """spaCy's lemma lookup table of `lang`, normalised (single words only; the first lemma of a form wins); empty
+    when the data package lacks the language. Read once per process: every game's index asks for it."""
     import gzip
     import json
     from importlib import resources
@@ -178,13 +196,7 @@ def lemma_table(lang: str, language: Any, surface: set[str]) -> dict[str, str]:
         key, base = normalise(form), normalise(str(lemma))
         if key and base and " " not in key and " " not in base:
             table.setdefault(key, base)
-    wanted = {language.stem(w) for w in surface} | {language.stem(table[w]) for w in surface if w in table}
-    found = {}
-    for form, lemma in table.items():
-        lemma_stem = language.stem(lemma)
-        if lemma_stem in wanted and language.stem(form) != lemma_stem:
-            found[form] = lemma_stem
-    return found
+    return table
 
 
 _DIGIT = re.compile(r"\d")

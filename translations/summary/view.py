@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -154,12 +155,60 @@ class SummaryView:
     term_fallbacks: set[str] = field(default_factory=set)
 
 
+def spec_files_signature(root: str | Path) -> tuple[tuple[str, int, int], ...]:
+    """Every spec file of `root` with its modification time and size: a cache key that changes with any edit."""
+    from rulespec.kinds import kind_files
+
+    signature = []
+    for paths in kind_files(Path(root)).values():
+        for path in paths:
+            stat = path.stat()
+            signature.append((str(path), stat.st_mtime_ns, stat.st_size))
+    return tuple(sorted(signature))
+
+
+def weakest_provenance(root: str | Path) -> dict[str, dict[str, str]]:
+    """Per spec file, the weakest provenance category of the values at or below each path.
+
+    Every summary, aid and look-up index of a game asks this thousands of times; parsing the spec's YAML again
+    for each view cost seconds, so the answer is kept per spec as it is on disk.
+    """
+    return _weakest_provenance(str(root), spec_files_signature(root))
+
+
+@lru_cache(maxsize=4)
+def _weakest_provenance(root: str, signature: tuple[tuple[str, int, int], ...]) -> dict[str, dict[str, str]]:
+    try:
+        from rulespec.loading import load_documents
+        from rulespec.provenance import value_sites
+
+        sites = value_sites(load_documents(root))
+    except Exception:  # provenance marks are a courtesy: a spec that loaded must still render
+        return {}
+    weakest: dict[str, dict[str, str]] = {}
+    for site in sites:
+        by_path = weakest.setdefault(site.file, {})
+        parts = site.path.split("/")
+        # A value speaks for every path above it: "/rules/3/params" is as weak as its weakest param.
+        for end in range(1, len(parts) + 1):
+            prefix = "/".join(parts[:end])
+            known = by_path.get(prefix)
+            if known is None or PROVENANCE_RANK.get(site.category, 0) > PROVENANCE_RANK.get(known, 0):
+                by_path[prefix] = site.category
+    return weakest
+
+
 def section_titles(spec: Any) -> dict[str, str]:
     """`section:` title of each rules file (by file name); files without one are absent."""
+    return dict(_section_titles(str(spec.root), spec_files_signature(spec.root)))
+
+
+@lru_cache(maxsize=4)
+def _section_titles(root: str, signature: tuple[tuple[str, int, int], ...]) -> dict[str, str]:
     from rulespec.kinds import kind_files
 
     titles: dict[str, str] = {}
-    for path in kind_files(Path(spec.root))["rules"]:
+    for path in kind_files(Path(root))["rules"]:
         data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
         if isinstance(data, dict) and isinstance(data.get("section"), str):
             titles[path.name] = data["section"]
@@ -187,7 +236,7 @@ class ViewBuilder:
         self.names = SpecNames(spec)
         self.untranslated: set[str] = set()
         self.marks_used: set[str] = set()
-        self._provenance: dict[str, list[tuple[str, str]]] | None = None
+        self._provenance: dict[str, dict[str, str]] | None = None
 
     # -- text ---------------------------------------------------------------------------------------------
     def msg(self, message: str) -> str:
@@ -396,18 +445,8 @@ class ViewBuilder:
     def provenance(self, file: str, path: str) -> str:
         """The weakest provenance category among the values at `path` of `file` (`sourced` when unknown)."""
         if self._provenance is None:
-            self._provenance = {}
-            try:
-                from rulespec.loading import load_documents
-                from rulespec.provenance import value_sites
-
-                for site in value_sites(load_documents(self.spec.root)):
-                    self._provenance.setdefault(site.file, []).append((site.path, site.category))
-            except Exception:  # provenance marks are a courtesy: a spec that loaded must still render
-                self._provenance = {}
-        found = [category for site_path, category in self._provenance.get(file, ())
-                 if site_path == path or site_path.startswith(path + "/")]
-        return max(found, key=lambda c: PROVENANCE_RANK.get(c, 0), default="sourced")
+            self._provenance = weakest_provenance(self.spec.root)
+        return self._provenance.get(file, {}).get(path, "sourced")
 
     def marked(self, text: str, file: str, path: str) -> str:
         """`text` followed by the mark of its provenance (`†` assumed, `°` inferred or from an example)."""
