@@ -50,6 +50,20 @@ def check(spent_sets: tuple[Path, ...], errors_path: Path) -> None:
     checker.main()
 
 
+def set_number(folder: Path) -> int:
+    """The number of a draft set's folder: ``audit_drafts`` is 1, ``audit_drafts_7`` is 7."""
+    return int(folder.name.rsplit("_", 1)[1]) if folder.name != "audit_drafts" else 1
+
+
+def check_set(folder: Path) -> None:
+    """Check the set in ``folder`` (its ``errors.yaml``, or the file named on the command line) with every set
+    numbered below it spent: what each later set's checker runs, so that it names no list of its own."""
+    earlier = sorted((p for p in folder.parent.glob("audit_drafts*") if p.is_dir() and (p / "errors.yaml").is_file()
+                      and set_number(p) < set_number(folder)), key=set_number)
+    check(tuple(p / "errors.yaml" for p in earlier),
+          Path(sys.argv[1]) if len(sys.argv) > 1 else folder / "errors.yaml")
+
+
 def main() -> None:
     """Run the third set's checks on this set's ``errors.yaml`` (or the file named), with set 3 spent as well."""
     check(SPENT_SETS, Path(sys.argv[1]) if len(sys.argv) > 1 else HERE / "errors.yaml")

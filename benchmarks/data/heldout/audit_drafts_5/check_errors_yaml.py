@@ -2,7 +2,7 @@
 """Check the fifth held-out draft set the way score_draft_audit.py reads it, without running the audit.
 
 The third set's checker (``../audit_drafts_3/check_errors_yaml.py``, loaded as the fourth set's script loads it) run
-on this set, with the third and fourth sets added to the sets whose sentences are spent:
+on this set, with every earlier set's sentences spent:
 
 * **Format and placement**, by the first set's checker (``../check_errors_yaml.py``): every error has a known
   ``type`` and a ``note``; a ``changed`` text is found in its draft exactly once (words joined by any
@@ -22,21 +22,10 @@ usage: python check_errors_yaml.py [errors.yaml]   (sources: $RULESPEC_SOURCES, 
 from __future__ import annotations
 
 import runpy
-import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
-SPENT_SETS = tuple(
-    HERE.parent / name / "errors.yaml" for name in ("audit_drafts", "audit_drafts_2", "audit_drafts_3", "audit_drafts_4")
-)
-
-
-def main() -> None:
-    """Run the third set's checks on this set's ``errors.yaml`` (or the file named), with sets 3 and 4 spent too."""
-    # the fourth set's script runs the third set's checker (the held-out folders are not packages)
-    check = runpy.run_path(str(HERE.parent / "audit_drafts_4" / "check_errors_yaml.py"))["check"]
-    check(SPENT_SETS, Path(sys.argv[1]) if len(sys.argv) > 1 else HERE / "errors.yaml")
-
 
 if __name__ == "__main__":
-    main()
+    # the fourth set's script runs the third set's checker with every set numbered below this one spent
+    runpy.run_path(str(HERE.parent / "audit_drafts_4" / "check_errors_yaml.py"))["check_set"](HERE)
