@@ -135,6 +135,20 @@ def sentence_scores(result: dict[str, Any], min_count: int) -> dict[int, tuple[f
     return scores
 
 
+def finding_key(finding: dict[str, Any]) -> tuple[Any, ...]:
+    """A finding as ``score_draft_audit.py`` tells old from new: its kind and its spans' editions and texts."""
+    return finding.get("kind"), tuple(sorted((s["edition"], re.sub(r"\s+", " ", s["text"]).strip())
+                                             for s in finding["spans"]))
+
+
+def classify(finding: dict[str, Any], errors: list[tuple[int, int, str]], baseline: set[Any]) -> str | None:
+    """``hit`` when a draft span covers an error, ``false alarm`` when new and on no error, else None."""
+    draft = [s for s in finding["spans"] if s["edition"] == "draft"]
+    if any(s["start"] < end and s["end"] > start for s in draft for start, end, _ in errors):
+        return "hit"
+    return None if finding_key(finding) in baseline else "false alarm"
+
+
 #: A word is judged only when its typical explanation is at least this good (else the table knows no translation).
 RELIABLE = 0.2
 
@@ -159,6 +173,7 @@ def main() -> None:
     if folder is None:
         raise SystemExit("cannot find the rulebook texts: set RULESPEC_SOURCES")
     rng = random.Random(1)
+    on_findings: dict[str, list[float]] = {"hit": [], "false alarm": []}
     on_errors: dict[str, list[tuple[float, float]]] = defaultdict(list)
     unchanged: list[tuple[float, float]] = []
     for errors_file in args.errors:
@@ -169,14 +184,31 @@ def main() -> None:
             text = path.read_text(encoding="utf-8")
             others = [e for e in editions if e != draft["edition"]]
             spans = []
+            deletions = []  # where a deleted sentence stood, widened as the scorer widens it
+            original = (folder / f"{spec['game']}.{draft['edition']}.txt").read_text(encoding="utf-8")
             for error in draft["errors"]:
                 found = _pattern(error["changed"]).search(text) if error.get("changed") else None
                 if found:
                     spans.append((found.start(), found.end(), error["type"]))
-            for source, sample in ((path, False), (folder / f"{spec['game']}.{draft['edition']}.txt", True)):
+                elif (gone := _pattern(error["original"]).search(original)) is not None:
+                    before = original[max(0, gone.start() - 60):gone.start()]
+                    at = text.find(before) + len(before) if before in text else gone.start()
+                    deletions.append((at - 80, at + 80, error["type"]))
+            baseline: set[Any] = set()
+            for source, sample in ((folder / f"{spec['game']}.{draft['edition']}.txt", True), (path, False)):
                 result = run_audit(spec["game"], editions=others, draft=(draft["lang"], source))
                 sentences = result["alignment"]["sentences"]["draft"]
                 scores = sentence_scores(result, args.min_count)
+                if sample:
+                    baseline = {finding_key(f) for f in result["findings"]}
+                else:
+                    for finding in result["findings"]:
+                        kind = classify(finding, spans + deletions, baseline)
+                        covered = [min(scores[i]) for i in scores for span in finding["spans"]
+                                   if span["edition"] == "draft" and sentences[i][0] < span["end"]
+                                   and sentences[i][1] > span["start"]]
+                        if kind and covered:
+                            on_findings[kind].append(min(covered))
                 if sample:
                     unchanged.extend(scores[i] for i in rng.sample(sorted(scores), min(args.unchanged_per_draft,
                                                                                         len(scores))))
@@ -186,6 +218,11 @@ def main() -> None:
                     if hit:
                         on_errors[kind].append(scores[hit[0]])
             print(f"  {errors_file.parent.name}/{draft['file']}", file=sys.stderr)
+    print("the audit's own findings on the draft (any severity) whose draft sentence the table measures:")
+    for threshold in (0.2, 0.3, 0.5, 0.7):
+        kept = {k: sum(v < threshold for v in values) for k, values in on_findings.items()}
+        print(f"  either < {threshold:.1f} keeps {kept['hit']}/{len(on_findings['hit'])} hits, "
+              f"{kept['false alarm']}/{len(on_findings['false alarm'])} false alarms")
     every = [s for kind in on_errors.values() for s in kind]
     print(f"{len(every)} error sentences linked 1:1 with >= 2 references, {len(unchanged)} unchanged sentences "
           f"(min count {args.min_count})")
