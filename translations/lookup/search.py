@@ -731,8 +731,10 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
         query.words = [word for word in query.words if not word.is_particle]
     for word in query.words:
         found = resolve(word, chosen, lexicon, lang, detected)
-        if not found and word.asking:
-            continue  # "how much is a jewel worth": "worth" asks what a jewel gives, whether or not a rule says it
+        if not found and (word.asking or word.ordinal):
+            # "how much is a jewel worth": "worth" asks what a jewel gives, whether or not a rule says it; "the fifth
+            # player" asks about a player, whether or not a rule names the fifth.
+            continue
         if not found:
             unknown.append(word.text)
             stems += word.forms[:1]
