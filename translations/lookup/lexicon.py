@@ -184,6 +184,8 @@ def lemma_table(lang: str, language: Any, surface: set[str]) -> dict[str, str]:
     wanted = {language.stem(w) for w in surface} | {language.stem(table[w]) for w in surface if w in table}
     found = {}
     for form, lemma in table.items():
+        if form in language.ordinals:
+            continue  # spaCy's lemma of "third" is "three": a position is not its count
         lemma_stem = language.stem(lemma)
         if lemma_stem in wanted and language.stem(form) != lemma_stem:
             found[form] = lemma_stem
