@@ -24,7 +24,9 @@ again by a weighted sum of their *signals* — the parts the first score is made
 | `phrased_section` | how much likelier the question's words are among earlier questions about the rule's section |
 | `phrased_parent`, `phrased_child` | `phrased` of the rule's parent, of its best sub-rule |
 | `suggested` | a rule the first stage ranked lower, added to the candidates by its phrasings |
-| `own:C`, `rival:C` | against its family among the best candidates (parent, sub-rules, siblings): the share of the question's information in words of class C (`number`, `term`, `word`) that it says and none of them does; that one of them says and it does not |
+| `own:C`, `rival:C` | against its family among the best candidates (parent, sub-rules, siblings): the share of \
+the question's information in its words of kind C (`number`, `term`, `word`) it says itself and none of them does, \
+and that one of them says and it does not (`family_contrast`) |
 
 The weights are data, `ranking.json` beside this module, fitted by `benchmarks/fit_lookup_ranking.py` on
 question sets (a softmax over each question's candidates, L2-regularised, deterministic) and validated on a set
