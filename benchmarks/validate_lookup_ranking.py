@@ -93,6 +93,14 @@ def cells(found: Sequence[tuple[str, int | None]]) -> str:
     return rank_cells(found, counts=True)
 
 
+def by_game(questions: Sequence[Question], record: Sequence[tuple[str, bool]]) -> str:
+    """Top-1 of record per game (`record` in the order of `questions`), with how many questions each holds."""
+    found: dict[str, list[bool]] = {}
+    for question, (_, right) in zip(questions, record, strict=True):
+        found.setdefault(question.game, []).append(right)
+    return "  ".join(f"{game} {100 * sum(got) / len(got):5.1f} ({len(got)})" for game, got in sorted(found.items()))
+
+
 #: The kinds of miss, from the closest to the farthest: what the re-ranking put first against the right rule.
 MISS_CLASSES = ("sub-rule or parent", "sibling", "same section", "other section", "other game",
                 "right rule not among the candidates", "no candidates")
@@ -173,6 +181,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     every_first: list[tuple[str, int | None]] = []
     every_ranked: list[tuple[str, int | None]] = []
     every_class = dict.fromkeys(MISS_CLASSES, 0)
+    games_all: list[tuple[Question, tuple[str, bool]]] = []
     only = {p.resolve() for p in args.only} if args.only else None
     for number, path in enumerate(args.files):
         if only is not None and path.resolve() not in only:
@@ -184,18 +193,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         matched = {id(d.question) for d in doubt_folds[number]}
         said_none = sum(1 for q in asked[number] if not q.expect and (id(q) in rejects or id(q) not in matched))
         false_none = sum(1 for q in asked[number] if q.expect and (id(q) in rejects or id(q) not in matched))
-        record = [(lang, 1 if right else None) for lang, right in of_record(asked[number], held, weights, matched,
-                                                                              rejects)]
+        judged = of_record(asked[number], held, weights, matched, rejects)
+        record = [(lang, 1 if right else None) for lang, right in judged]
         if number > 0 or only is not None:  # the first file is the tuning set, the others held-out sets
             every_first += first
             every_ranked += ranked
             record_all += record
+            games_all += list(zip(asked[number], judged, strict=True))
             every_class = {kind: every_class[kind] + counted[kind] for kind in MISS_CLASSES}
         print(f"{path} left out:")
         print(f"    first stage  {cells(first)}")
         print(f"    re-ranked    {cells(ranked)}")
         print(f"    of record    {cells(record)} top-1 only, every question, the no-match model too; no match "
               f"right {said_none} of {sum(1 for q in asked[number] if not q.expect)}, false no-match {false_none}")
+        print(f"    per game     {by_game(asked[number], judged)} (of record, top-1)")
         print("    misses       " + ", ".join(f"{kind} {count}" for kind, count in counted.items()))
         if args.verbose:
             print("\n".join(misses(held, weights, names)))
@@ -203,6 +214,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"    first stage  {cells(every_first)}")
     print(f"    re-ranked    {cells(every_ranked)}")
     print(f"    of record    {cells(record_all)} (top-1 only)")
+    print(f"    per game     {by_game([q for q, _ in games_all], [r for _, r in games_all])} (of record, top-1)")
     print("    misses       " + ", ".join(f"{kind} {count}" for kind, count in every_class.items()))
     return 0
 

@@ -195,3 +195,22 @@ def test_a_dutch_particle_before_te_joins_the_infinitive(lexicon) -> None:
     verb = next(word for word in query.words if word.text == "vallen")
     assert verb.particle == "aan" and "what" not in query.asks
     assert query.asks == {"cost"}
+
+
+def test_a_misspelt_synonym_is_mended_into_the_words_the_rules_use(indexes, lexicon) -> None:
+    # "tiebreakr" is no word of any rule, but one letter from "tiebreaker", which players say for a tie.
+    word = parse("tiebreakr", lexicon, "en").words[0]
+    found = lookup.resolve(word, indexes, lexicon, "en")
+    assert found and {t.term for t in found[0]} >= {"tie"}
+    assert all(t.how == "typo" for t in found[0])
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("where do I get myself a galleon", "en"),
+    ("what does the admiral really score", "en"),
+    ("kan ik mezelf een galjoen kopen", "nl"),
+])
+def test_reflexive_pronouns_and_fillers_are_function_words(indexes, text: str, lang: str) -> None:
+    found = lookup.answer(indexes, text, lang=lang)
+    assert not {"myself", "really", "mezelf"} & set(found.unknown)
+    assert found.hits

@@ -28,6 +28,7 @@ shown). Together they hold:
  "concepts": ["stem stem ...", ...],                          # per concept, the stems of its glossary terms
  "doc_concepts": [[concept, ...], ...],                       # per document, the concepts it names (numbers)
  "titles": ["stem stem=part+part|stem ...", ...],             # per document, its titles' words, view by view
+ "said": ["stem stem ...", ...],                              # per document, the stems its titles and summaries say
  "lemmas": {lang: "form:stem form:stem ..."},                 # inflected forms → their lemma's stem (spaCy)
  "words": {stem: "doc tf doc tf ..."}, "word_lengths": [...],   # BM25 postings, weighted term frequencies
  "grams": {trigram: "doc tf ..."}, "gram_lengths": [...]}      # (strings: decoded only for the query's terms)
@@ -247,6 +248,8 @@ def _weighted(fields: Iterable[Field], vocabulary: _Vocabulary, names: Iterable[
 
 #: Fields whose counted things (a number and the words after it) say what a rule gives a number of.
 COUNTED_FIELDS = ("title", "text")
+#: Fields whose words are what a rule says itself (`said`): between siblings, which one says the question's words.
+SAID_FIELDS = ("title", "text")
 #: How many content words after a number it may count (`3 Large Ships`: the ships are counted, and large).
 COUNTED_REACH = 2
 
@@ -357,6 +360,9 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
         vocabulary.add(fields)
     vocabulary.add_lemmas()
     counted = [" ".join(counted_words(fields, lexicon)) for fields in every_fields]
+    # What a rule says itself, in every view, apart from the passages it cites, which its siblings often cite too.
+    said = [" ".join(sorted({term for name, lang, text in fields if name in SAID_FIELDS
+                             for term, _ in vocabulary.tokens(lang, text)})) for fields in every_fields]
     concept_list = sorted({c for named in every_concepts for c in named})
     concept_number = {concept: number for number, concept in enumerate(concept_list)}
     concept_stems = [" ".join(sorted({term for lang, form in term_forms(spec, concept)
@@ -390,6 +396,7 @@ def build_index(spec: Any, overrides: Mapping[str, Path] | None = None,
         "lemmas": {code: " ".join(f"{form}:{stem}" for form, stem in sorted(table.items()))
                    for code, table in vocabulary.lemmas.items()},
         "counted": counted,
+        "said": said,
         "concepts": concept_stems,
         "doc_concepts": [[concept_number[c] for c in named] for named in every_concepts],
         "titles": ["|".join(dict.fromkeys(words for key, text in doc["title"].items()

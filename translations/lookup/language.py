@@ -45,6 +45,12 @@ def normalise(text: str) -> str:
 _STEMMERS: dict[str, Any] = {}
 
 
+def ordinal_term(position: int) -> str:
+    """The term an ordinal is read as in every language (`fifth`, `fünfte`, `vijfde`, `5th` → `5th`): a position,
+    which must not meet the count `5` ("the fifth player" is not "5 VP")."""
+    return f"{position}th"
+
+
 def stem(word: str, algorithm: str) -> str:
     """The Snowball stem of a normalised word (`algorithm`: `english`, `german`, `dutch`, ...). Numbers stay."""
     if word.isdigit():
@@ -61,7 +67,7 @@ class Language:
     """One language's facts, as compiled into the index (see `translations.lookup.lexicon`)."""
 
     __slots__ = ("_stems", "code", "derivations", "infinitive_marker", "labels", "negation_prefix", "negations",
-                 "numbers", "particles", "phrase_synonyms", "phrases", "snowball", "stopwords", "synonyms")
+                 "numbers", "ordinals", "particles", "phrase_synonyms", "phrases", "snowball", "stopwords", "synonyms")
 
     def __init__(self, code: str, data: Mapping[str, Any]) -> None:
         self.code = code
@@ -74,6 +80,8 @@ class Language:
             tuple(p["phrase"].split()): (tuple(p["asks"]), bool(p.get("content"))) for p in data["questions"]}
         self.labels: dict[str, str] = dict(data["labels"])
         self.numbers: dict[str, str] = dict(data.get("numbers", {}))
+        #: an ordinal word → its term (`funfte` → `5th`, see `ordinal_term`)
+        self.ordinals: dict[str, str] = dict(data.get("ordinals", {}))
         #: stem → the stems of its synonyms ("siegpunkt" → "punkt"; "vp" → "victori", "point")
         self.synonyms: dict[str, list[str]] = data.get("synonyms", {})
         #: a synonym of several words (its stems) → the words the rules use for it ("nieuw engeland" → "new england")
@@ -92,10 +100,11 @@ class Language:
         return max((len(p) for p in self.phrases), default=1)
 
     def stem(self, word: str) -> str:
-        """The word's stem; a number word is its digits (`two`, `zwei`, `twee` → `2`)."""
+        """The word's stem; a number word is its digits (`two`, `zwei`, `twee` → `2`), an ordinal its position's term
+        (`fifth`, `fünfte`, `vijfde` → `5th`)."""
         found = self._stems.get(word)
         if found is None:
-            found = self._stems[word] = self.numbers.get(word) or stem(word, self.snowball)
+            found = self._stems[word] = self.numbers.get(word) or self.ordinals.get(word) or stem(word, self.snowball)
         return found
 
     def rename(self, tokens: Sequence[str]) -> list[str]:
@@ -190,7 +199,7 @@ class QueryWord:
     """A content word of a query: as typed (normalised), the forms to look it up by, and the particle of a
     separable verb that ends its clause, if any ("lege … ab": the word may be the verb `ablegen`)."""
 
-    __slots__ = ("asking", "forms", "is_particle", "negated", "own", "particle", "text")
+    __slots__ = ("asking", "forms", "is_particle", "negated", "ordinal", "own", "particle", "text")
 
     def __init__(self, text: str, forms: Sequence[str], negated: bool = False) -> None:
         self.text = text
@@ -204,6 +213,8 @@ class QueryWord:
         #: whether it is a word of a question phrase that is also searched ("price", "worth"): when no rule uses
         #: it, the question it asks is still understood, so it is no unknown word
         self.asking = False
+        #: whether it is an ordinal ("fifth player"): a position the rules may not name, which then is no unknown word
+        self.ordinal = False
 
     def joined_forms(self, language: Language, lemma_stems: Iterable[str]) -> list[str]:
         """The word joined with its particle: as typed (`ab` + `lege` → `ableg`) and as its lemma's stem (`weiter`
@@ -331,6 +342,7 @@ def parse(text: str, lexicon: Lexicon, lang: str | None, stem_languages: Iterabl
         word.particle = particle_of.get(i)
         word.is_particle = i in particle_at
         word.asking = i in asking
+        word.ordinal = any(token in lg.ordinals for lg in order)
         words.append(word)
         negate_next = False
     return Query(text, lang, words, asks, question_words)

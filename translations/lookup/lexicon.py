@@ -17,7 +17,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from translations.lookup.language import normalise, stem
+from translations.lookup.language import normalise, ordinal_term, stem
 
 LEXICON_FILE = Path(__file__).resolve().parent / "lexicon.yaml"
 LABELS = ("also", "game", "no_match", "name_subject", "instead", "not_printed", "in_english", "assumed", "inferred",
@@ -90,10 +90,12 @@ def compile_lexicon(path: Path = LEXICON_FILE) -> dict[str, Any]:
                         f"phrase(s) listed twice: {duplicates}")
         negation = need(facts.get("negation"), dict, f"{where}/negation")
         numbers = need(facts.get("numbers", {}), dict, f"{where}/numbers")
-        for word, value in numbers.items():
-            if not isinstance(value, int) or isinstance(value, bool):
-                raise _fail(path, document.line_of(f"{where}/numbers/{word}"), f"{where}/numbers/{word}",
-                            "must be a whole number")
+        ordinals = need(facts.get("ordinals", {}), dict, f"{where}/ordinals")
+        for field, table in (("numbers", numbers), ("ordinals", ordinals)):
+            for word, value in table.items():
+                if not isinstance(value, int) or isinstance(value, bool):
+                    raise _fail(path, document.line_of(f"{where}/{field}/{word}"), f"{where}/{field}/{word}",
+                                "must be a whole number")
         labels = need(facts.get("labels"), dict, f"{where}/labels")
         missing = [k for k in LABELS if not isinstance(labels.get(k), str)]
         if missing:
@@ -119,6 +121,7 @@ def compile_lexicon(path: Path = LEXICON_FILE) -> dict[str, Any]:
             "negation": {"words": sorted(set(words(negation.get("words", []), f"{where}/negation/words"))),
                          "prefix": normalise(str(negation.get("prefix", "")))},
             "numbers": {normalise(str(word)): str(value) for word, value in sorted(numbers.items())},
+            "ordinals": {normalise(str(word)): ordinal_term(value) for word, value in sorted(ordinals.items())},
             "questions": sorted(questions, key=lambda q: q["phrase"]),
             "labels": {k: labels[k] for k in LABELS},
         }
@@ -171,6 +174,8 @@ def lemma_table(lang: str, language: Any, surface: set[str]) -> dict[str, str]:
     lemma_stems: dict[str, str] = {}
     found = {}
     for form, lemma in table.items():
+        if form in language.ordinals:
+            continue  # spaCy's lemma of "third" is "three": a position is not its count
         lemma_stem = lemma_stems.get(lemma)
         if lemma_stem is None:
             lemma_stem = lemma_stems[lemma] = language.stem(lemma)

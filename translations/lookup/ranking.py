@@ -24,6 +24,9 @@ again by a weighted sum of their *signals* — the parts the first score is made
 | `phrased_section` | how much likelier the question's words are among earlier questions about the rule's section |
 | `phrased_parent`, `phrased_child` | `phrased` of the rule's parent, of its best sub-rule |
 | `suggested` | a rule the first stage ranked lower, added to the candidates by its phrasings |
+| `own:C`, `rival:C` | against its family among the best candidates (parent, sub-rules, siblings): the share of \
+the question's information in its words of kind C (`number`, `term`, `word`) it says itself and none of them does, \
+and that one of them says and it does not (`family_contrast`) |
 
 The weights are data, `ranking.json` beside this module, fitted by `benchmarks/fit_lookup_ranking.py` on
 question sets (a softmax over each question's candidates, L2-regularised, deterministic) and validated on a set
@@ -47,7 +50,8 @@ BASE_FLOOR = -4.0
 #: Features every candidate has (the `answers:K`/`weakly:K` pairs follow, one per kind of question).
 FEATURES = ("base", "first", "place", "words", "grams", "coord", "title", "in_title", "terms", "lead", "parent",
             "depth", "setup", "setup_asked", "own_edition", "parent_shown", "child_shown", "phrased", "phrased_weight",
-            "phrased_section", "phrased_parent", "phrased_child", "suggested")
+            "phrased_section", "phrased_parent", "phrased_child", "suggested", *(
+                f"{side}:{kind}" for side in ("own", "rival") for kind in ("number", "term", "word")))
 #: How many rules below the first `CANDIDATES` the phrasings may add to them (`phrasings.Phrasings.suggest`), and
 #: how far down the first stage's order they are looked for.
 SUGGESTED = 2
@@ -74,6 +78,30 @@ def doubt_features(best: Mapping[str, float], known: float, unknown: float, typo
     found = {"bias": 1.0, "known": known, "unknown": unknown, "typos": typos, "short": short,
              "asks": 1.0 if asks else 0.0, "score": math.log(max(score, 1e-9))}
     found.update((key, best.get(key, 0.0)) for key in ("coord", "terms", "in_title", "title", "phrased"))
+    return found
+
+
+def related(rule: str, other: str) -> bool:
+    """Whether two rules of one game are of one family: one is the other's parent or ancestor, or they share a
+    parent (`frame_markers.choose` and `frame_markers.multiple`; `land.build_ships` and `.shipyard_limit`)."""
+    return (rule.startswith(other + ".") or other.startswith(rule + ".")
+            or (rule.rpartition(".")[0] == other.rpartition(".")[0] != ""))
+
+
+def family_contrast(own: Sequence[bool], rivals: Sequence[Sequence[bool]], kinds: Sequence[str],
+                    worth: Sequence[float], total: float) -> dict[str, float]:
+    """`own:C` and `rival:C` of a candidate whose family among the candidates is `rivals`: per word of the question
+    (its `kinds`, its `worth` of the question's `total` information), whether the candidate says it (`own`) and
+    whether each rival does. Between a rule and its sub-rule or sibling, which one holds the question's telling
+    words (its number, its goods or place, the rest) decides; the weights say how much each kind counts."""
+    found: dict[str, float] = {}
+    if not rivals or total <= 0:
+        return found
+    for number, (says, kind) in enumerate(zip(own, kinds, strict=True)):
+        others = any(rival[number] for rival in rivals)
+        if says != others:
+            key = f"{'own' if says else 'rival'}:{kind}"
+            found[key] = found.get(key, 0.0) + worth[number] / total
     return found
 
 

@@ -202,6 +202,8 @@ class Index:
         self.answers: list[list[str]] = data.get("answers") or [[] for _ in self.ids]
         self.counted: list[str] = [f" {words} " for words in data.get("counted") or [""] * len(self.ids)]
         self.titles: list[str] = data.get("titles") or [""] * len(self.ids)
+        #: per document, the stems its titles and summaries say (not its cited passages), space-separated
+        self.said: list[str] = data.get("said") or [""] * len(self.ids)
         self.setup: list[bool] = data.get("setup") or [False] * len(self.ids)
         self._concepts: list[str] = data.get("concepts") or []
         self._doc_concepts: list[list[int]] = data.get("doc_concepts") or [[] for _ in self.ids]
@@ -410,6 +412,14 @@ def resolve(word: QueryWord, indexes: Sequence[Index], lexicon: Lexicon, lang: s
                        if abs(len(term) - len(form)) <= typo_budget(form) and term[:1] == form[:1]
                        and _within_edits(form, term, typo_budget(form))})
     near = [term for term in near_any if not detected or any(index.uses(lang, term) for index in indexes)]
+    if not near:
+        # A misspelt word players use for what the rules call otherwise ("tiebraker"): the words the rules use for it,
+        # as sure a mending as the synonym it is close to is alone.
+        form = word.forms[0]
+        keys = [key for key in language.synonyms if key[:1] == form[:1] and typo_budget(form)
+                and _within_edits(form, key, typo_budget(form)) and any(known(t) for t in language.synonyms[key])]
+        near = list(dict.fromkeys(term for key in keys for term in language.synonyms[key] if known(term)))
+        near_any = near[:1] if len(keys) == 1 else near
     if near:
         # How sure the mending is counts over every language's words: `draak` is as close to `drak`, `draai`
         # and `raak`, whichever of them the query's language uses.
@@ -563,7 +573,7 @@ class Signals:
     (word and trigram BM25, matched information, title share, section lead, kinds answered), and the query's
     resolved words with their worth. The re-ranking's features are made of them for the best candidates only."""
 
-    __slots__ = ("asked", "groups", "index", "raw", "total", "worth")
+    __slots__ = ("_kinds", "asked", "groups", "index", "raw", "total", "worth")
 
     def __init__(self, index: Index) -> None:
         self.index = index
@@ -572,6 +582,22 @@ class Signals:
         self.worth: list[float] = []
         self.total = 1.0
         self.asked: set[str] = set()
+        self._kinds: list[str] | None = None
+
+    def says(self, doc: int) -> list[bool]:
+        """Per resolved word of the question, whether document `doc` says one of its terms in its own titles and
+        summaries (`Index.said`; a passage it cites is often its siblings' too, and tells them apart less)."""
+        said = f" {self.index.said[doc]} "
+        return [any(f" {term.term} " in said for term in group) for group in self.groups]
+
+    def kinds(self) -> list[str]:
+        """Per resolved word of the question, what kind of word it is: a `number` (or an ordinal), a `term` of the
+        game's glossary (a good, a place, a piece), or another `word`."""
+        if self._kinds is None:
+            glossary = self.index.glossary_stems
+            self._kinds = ["number" if any(t.term[:1].isdigit() for t in group) else
+                           "term" if any(t.term in glossary for t in group) else "word" for group in self.groups]
+        return self._kinds
 
     def features(self, doc: int) -> dict[str, float]:
         """The first-stage features of document `doc` (see `translations.lookup.ranking`)."""
@@ -731,8 +757,10 @@ def answer(indexes: Iterable[Index], text: str, limit: int = 5, lang: str | None
         query.words = [word for word in query.words if not word.is_particle]
     for word in query.words:
         found = resolve(word, chosen, lexicon, lang, detected)
-        if not found and word.asking:
-            continue  # "how much is a jewel worth": "worth" asks what a jewel gives, whether or not a rule says it
+        if not found and (word.asking or word.ordinal):
+            # "how much is a jewel worth": "worth" asks what a jewel gives, whether or not a rule says it; "the fifth
+            # player" asks about a player, whether or not a rule names the fifth.
+            continue
         if not found:
             unknown.append(word.text)
             stems += word.forms[:1]
@@ -826,6 +854,13 @@ def candidate_features(hit: Hit, hits: Sequence[Hit], best: float, query: Query,
         found["child_shown"] = 1.0
     if asked is not None:
         found.update(phrased_features(asked, stems, hit.game, hit.rule_id))
+    signals = hit.signals
+    if signals is not None:
+        family = [other.number for other in hits[:ranking.CANDIDATES] if other is not hit and other.game == hit.game
+                  and ranking.related(hit.rule_id, other.rule_id)]
+        if family:
+            found.update(ranking.family_contrast(signals.says(hit.number), [signals.says(doc) for doc in family],
+                                                 signals.kinds(), signals.worth, signals.total))
     return found
 
 
