@@ -102,4 +102,3 @@ def test_a_one_every_reference_states_and_the_draft_leaves_out_is_a_singular_mad
     assert _single_dropped(group, "draft", "draft", 1.0, 2)
     assert not _single_dropped(group, "draft", "draft", 0.5, 1)  # one reference of two: said in words as often
     assert not _single_dropped(group, None, "draft", 1.0, 2)  # between published editions: unchanged
-
