@@ -57,7 +57,7 @@ def differs_among_references(m: Merged, reference: str, draft: str, observations
 def draft_odd_one_out(m: Merged, draft: str, compared: set[str], observations: Iterable[Observation]) -> str | None:
     """The odd edition of a finding that involves the draft (see the module doc): the draft, a reference, or None
     (nobody's). ``compared``: the references whose alignment with the draft compares its sentences there (those
-    with nothing of the kind to say taken out); ``observations``: every pair's, the references' own pairs too."""
+    with nothing of the kind to say taken out); ``observations``: the references' own pairs' (others are ignored)."""
     if m.kind in _BY_ABSENCE:
         return m.odd_edition()
     groups = reading_groups(m.values)

@@ -218,6 +218,10 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
     if selection.draft:
         observations.extend(_segment_observations(prepared, selection.draft, draft_links))
     lap("align, check, rank (as the encoder delivers)")
+    among_references: dict[str, list[Any]] = {}  # kind -> the references' own pairs' observations of it
+    for obs in observations:
+        if selection.draft and selection.draft not in obs.pair:
+            among_references.setdefault(obs.kind, []).append(obs)
     merged = merge(observations, units)
     mark_examples(merged, units, prepared)
     order = list(selection.editions)
@@ -237,7 +241,7 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
             # Whose difference is it: the edition whose reading stands alone against the others compared there.
             mine = [i for e, i in m.sentences if e == draft]
             compared_refs = anchors.compared_with(draft, mine, selection.editions) - _silent(m, prepared, anchors, draft)
-            odd = finding["_odd"] = draft_odd_one_out(m, draft, compared_refs, observations)
+            odd = finding["_odd"] = draft_odd_one_out(m, draft, compared_refs, among_references.get(m.kind, ()))
         finding["_partners"] = sorted(m.partners(odd)) if odd else []
         # The editions each observation saw differ: (lacking, stating) for an omission, else the pair compared.
         finding["_pairs"] = sorted({(e, h) for o in m.observations for h, _ in o.spans for e in o.missing_in}
