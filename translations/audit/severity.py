@@ -278,6 +278,11 @@ def weigh(finding: dict[str, Any], m: Merged, spec: Any, prepared: Mapping[str, 
         # "You may cover it" against a plain "Cover it": editions translate one by the other now and then, so
         # only references agreeing on it (at least two) make it the draft's change.
         score = min(score, DRAFT_NOISE_FLOOR - 0.01)
+    if selection.draft and m.kind == "plural" and odd == selection.draft and seen >= 2:
+        # One thing against several where the glossary's forms tell the number on every side, and two references
+        # or more agree against the draft: the draft's change of a rule's count, whatever the ranker learnt from
+        # published editions (which move between singular and plural freely).
+        score = max(score, MEDIUM_SCORE)
     told_low = m.severity == "low"  # the check itself judged it weak (a component count the other side names)
     if m.kind == "number_missing" and not _single_dropped(m, selection.draft, odd, agreement, seen) and (
             told_low or not (owns and agreement == 1.0) or max(m.numbers, default=0) <= 2):
