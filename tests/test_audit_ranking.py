@@ -188,3 +188,19 @@ def test_the_fit_is_deterministic_and_learns_a_separable_signal() -> None:
 def test_auc_counts_ties_as_half() -> None:
     assert auc(np.array([0.9, 0.8, 0.1]), np.array([1, 1, 0])) == 1.0
     assert auc(np.array([0.5, 0.5]), np.array([1, 0])) == 0.5
+
+
+def test_in_a_draft_audit_one_thing_against_several_that_two_references_agree_on_is_at_least_medium() -> None:
+    prepared = {e: edition(e) for e in ("de", "en", "nl", "fr")}
+    weak = 0.1  # the ranker learnt from published editions, which move between singular and plural freely
+    two = merged("plural", [observation("plural", (e, "fr"), p=weak, **{e: "one card", "fr": "several carte"})
+                            for e in ("de", "en")], {"de", "en", "nl", "fr"})
+    one = merged("plural", [observation("plural", ("de", "fr"), p=weak, de="one card", fr="several carte")],
+                 {"de", "en", "nl", "fr"})
+    for m, severity in ((two, "medium"), (one, "low")):
+        f = finding(m)
+        weigh(f, m, SPEC, prepared, selection(draft="fr"))
+        assert f["severity"] == severity
+    published = finding(two)
+    weigh(published, two, SPEC, prepared, selection())
+    assert published["severity"] == "low"

@@ -23,7 +23,6 @@ The result is a plain JSON-able dict (the contract of ``rulespec audit --format 
 from __future__ import annotations
 
 import statistics
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -171,6 +170,7 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
     makes sure an edition's embeddings are in before a pair of it is aligned (see :meth:`Preparation.wait_for`)."""
     from translations.audit import findings as build
     from translations.audit.merge import Units, join, mark_examples, merge, pair_observations
+    from translations.audit.odd_one_out import draft_odd_one_out
     from translations.audit.ranking import observation_vector, pair_stats, score
     from translations.audit.rulings import absorb
     from translations.audit.severity import reported, weigh
@@ -218,6 +218,10 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
     if selection.draft:
         observations.extend(_segment_observations(prepared, selection.draft, draft_links))
     lap("align, check, rank (as the encoder delivers)")
+    among_references: dict[str, list[Any]] = {}  # kind -> the references' own pairs' observations of it
+    for obs in observations:
+        if selection.draft and selection.draft not in obs.pair:
+            among_references.setdefault(obs.kind, []).append(obs)
     merged = merge(observations, units)
     mark_examples(merged, units, prepared)
     order = list(selection.editions)
@@ -233,16 +237,11 @@ def _judge(spec: Any, prepared: Mapping[str, Any], selection: AuditSelection, la
         finding["_segment"] = sorted({o.pair[1] for o in m.observations if o.segment})
         odd = finding["_odd"]
         draft = selection.draft
-        if odd is None and draft and any(draft in o.pair for o in m.observations):
-            # One pair alone saw it: the draft's difference only if it shows against at least half of the
-            # references it was compared with there (else that one reference is the odd one out).
+        if draft and any(draft in o.pair for o in m.observations):
+            # Whose difference is it: the edition whose reading stands alone against the others compared there.
             mine = [i for e, i in m.sentences if e == draft]
             compared_refs = anchors.compared_with(draft, mine, selection.editions) - _silent(m, prepared, anchors, draft)
-            # ...and no reference is in more of the observations than the draft (en-zman against en, de and the
-            # draft is en-zman's difference, whatever the draft's pairs show).
-            involved = Counter(e for o in m.observations for e in set(o.pair))
-            if len(m.partners(draft)) * 2 >= max(len(compared_refs), 1) and involved[draft] >= max(involved.values()):
-                odd = finding["_odd"] = draft
+            odd = finding["_odd"] = draft_odd_one_out(m, draft, compared_refs, among_references.get(m.kind, ()))
         finding["_partners"] = sorted(m.partners(odd)) if odd else []
         # The editions each observation saw differ: (lacking, stating) for an omission, else the pair compared.
         finding["_pairs"] = sorted({(e, h) for o in m.observations for h, _ in o.spans for e in o.missing_in}

@@ -217,6 +217,14 @@ def _omission(m: Merged, passage: str, rule: str | None, selection: AuditSelecti
     return "low", low, told
 
 
+def _single_dropped(m: Merged, draft: str | None, odd: str | None, agreement: float, seen: int) -> bool:
+    """In a draft audit, "1" that every reference compared there states (two at least) and the draft, with no
+    number at all, leaves out: "take 1 of the drawn cards" made "take the drawn cards" — a singular made plural,
+    not a count said in words."""
+    return bool(draft and odd == draft and m.numbers == {1} and agreement == 1.0 and seen >= 2
+                and m.values.get(draft) == "no number")
+
+
 def reported(finding: Mapping[str, Any], draft: bool = False) -> bool:
     """Whether a weighed finding is worth a line in the report (above :data:`NOISE_FLOOR`, or
     :data:`DRAFT_NOISE_FLOOR` in a draft audit: there a sentence only one reference lacks, or one the draft adds
@@ -270,8 +278,14 @@ def weigh(finding: dict[str, Any], m: Merged, spec: Any, prepared: Mapping[str, 
         # "You may cover it" against a plain "Cover it": editions translate one by the other now and then, so
         # only references agreeing on it (at least two) make it the draft's change.
         score = min(score, DRAFT_NOISE_FLOOR - 0.01)
+    if selection.draft and m.kind == "plural" and odd == selection.draft and seen >= 2:
+        # One thing against several where the glossary's forms tell the number on every side, and two references
+        # or more agree against the draft: the draft's change of a rule's count, whatever the ranker learnt from
+        # published editions (which move between singular and plural freely).
+        score = max(score, MEDIUM_SCORE)
     told_low = m.severity == "low"  # the check itself judged it weak (a component count the other side names)
-    if m.kind == "number_missing" and (told_low or not (owns and agreement == 1.0) or max(m.numbers, default=0) <= 2):
+    if m.kind == "number_missing" and not _single_dropped(m, selection.draft, odd, agreement, seen) and (
+            told_low or not (owns and agreement == 1.0) or max(m.numbers, default=0) <= 2):
         # A count left out that the rule does not hold: said in words. In a draft audit the references' counts
         # are said in words as often as the draft's, so it is noise there.
         score = min(score, DRAFT_NOISE_FLOOR - 0.01 if selection.draft else MEDIUM_SCORE - 0.01)
