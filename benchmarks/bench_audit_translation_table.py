@@ -45,7 +45,7 @@ import yaml
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from benchmarks.bench_audit_word_evidence import SURE, _pattern  # noqa: E402
+from benchmarks.bench_audit_word_evidence import _pattern, sure_links  # noqa: E402
 
 WORD = re.compile(r"[^\W_]+")
 NULL = "\0"
@@ -81,25 +81,10 @@ def explained(word: str, source: list[str], t: Table) -> float:
     return max(t.get((word, u), 0.0) for u in [*source, NULL])
 
 
-def one_to_one(result: dict[str, Any]) -> dict[str, dict[int, list[int]]]:
-    """Reference -> {draft sentence: the reference sentences of its sure link}, for links with one draft sentence."""
-    out: dict[str, dict[int, list[int]]] = {}
-    for pair in result["alignment"]["pairs"]:
-        a, b = pair["a"], pair["b"]
-        if "draft" not in (a, b):
-            continue
-        reference = b if a == "draft" else a
-        for la, lb, score, _displaced in pair["links"]:
-            mine, theirs = (la, lb) if a == "draft" else (lb, la)
-            if len(mine) == 1 and theirs and score >= SURE:
-                out.setdefault(reference, {})[mine[0]] = list(theirs)
-    return out
-
-
 def sentence_scores(result: dict[str, Any], min_count: int) -> dict[int, tuple[float, float]]:
     """Draft sentence -> (added, lacking) for every draft sentence linked 1:1 with at least two references."""
     sentences = result["alignment"]["sentences"]
-    links = one_to_one(result)
+    links = sure_links(result)
     draft_words = {i: words(s[3]) for i, s in enumerate(sentences["draft"])}
     frequency = Counter(w for ws in draft_words.values() for w in set(ws))
     reference_frequency = {r: Counter(w for s in sentences[r] for w in set(words(s[3]))) for r in links}

@@ -48,10 +48,9 @@ def _pattern(snippet: str) -> re.Pattern[str]:
     return re.compile(r"\s+".join(re.escape(word) for word in snippet.split()))
 
 
-def linked(result: dict[str, Any]) -> dict[int, dict[str, str]]:
-    """Draft sentence -> {reference: its linked sentences' text}, for sentences linked 1:1 with >= 2 references."""
-    sentences = result["alignment"]["sentences"]
-    out: dict[int, dict[str, str]] = {}
+def sure_links(result: dict[str, Any]) -> dict[str, dict[int, list[int]]]:
+    """Reference -> {draft sentence: the reference sentences of its sure link}, for links with one draft sentence."""
+    out: dict[str, dict[int, list[int]]] = {}
     for pair in result["alignment"]["pairs"]:
         a, b = pair["a"], pair["b"]
         if "draft" not in (a, b):
@@ -60,7 +59,17 @@ def linked(result: dict[str, Any]) -> dict[int, dict[str, str]]:
         for la, lb, score, _displaced in pair["links"]:
             mine, theirs = (la, lb) if a == "draft" else (lb, la)
             if len(mine) == 1 and theirs and score >= SURE:
-                out.setdefault(mine[0], {})[reference] = " ".join(sentences[reference][j][3] for j in theirs)
+                out.setdefault(reference, {})[mine[0]] = list(theirs)
+    return out
+
+
+def linked(result: dict[str, Any]) -> dict[int, dict[str, str]]:
+    """Draft sentence -> {reference: its linked sentences' text}, for sentences linked 1:1 with >= 2 references."""
+    sentences = result["alignment"]["sentences"]
+    out: dict[int, dict[str, str]] = {}
+    for reference, links in sure_links(result).items():
+        for mine, theirs in links.items():
+            out.setdefault(mine, {})[reference] = " ".join(sentences[reference][j][3] for j in theirs)
     return {i: refs for i, refs in out.items() if len(refs) >= 2}
 
 
