@@ -126,6 +126,49 @@ def test_a_draft_audit_raises_a_difference_every_reference_shows() -> None:
     assert drafted["severity"] == "medium" and bundled["severity"] == "low"
 
 
+#: (the draft's reading, the references'), each kind's way: a concept named or not, a comparison turned round.
+READINGS = {"glossary": ("großes Schiff", "not named"), "comparison": ("more", "fewer")}
+
+
+def _against_draft(kind: str, references: dict[str, str], p: float = 0.05) -> Merged:
+    draft_reading = READINGS[kind][0]
+    return merged(kind, [observation(kind, ("draft", e), swap=False, p=p, draft=draft_reading, **{e: v})
+                         for e, v in references.items()], {"de", "en", "nl", "draft"})
+
+
+def _weighed(m: Merged, draft: str | None = "draft") -> str:
+    f = {**finding(m), "_odd": "draft"}
+    weigh(f, m, SPEC, {e: edition(e) for e in ("de", "en", "nl", "draft")}, selection(("de", "en", "nl", "draft"),
+                                                                                        draft=draft))
+    return str(f["severity"])
+
+
+def test_a_draft_audit_raises_a_comparison_the_references_agree_on_against_the_draft() -> None:
+    kind = "comparison"
+    theirs = READINGS[kind][1]
+    agreed = _against_draft(kind, {"de": theirs, "en": theirs})
+    assert _weighed(agreed) == "medium", "the draft alone against two references"
+    assert _weighed(agreed, draft=None) == "low", "between published editions agreement does not raise"
+    assert _weighed(_against_draft(kind, {"de": theirs})) == "low", "one reference against the draft is not enough"
+
+
+def test_a_concept_a_reference_names_too_is_not_the_draft_alone() -> None:
+    from translations.audit.odd_one_out import references_against_draft
+
+    # "großes Schiff" (draft) against "large ship" (en) and "not named" (de, nl): the draft reads like en.
+    assert references_against_draft(_against_draft("glossary", {"de": "not named", "en": "large ship",
+                                                                "nl": "not named"}), "draft") == 0
+    assert references_against_draft(_against_draft("glossary", {"de": "not named", "en": "not named"}), "draft") == 2
+    assert references_against_draft(_against_draft("comparison", {"de": "fewer", "en": "more"}), "draft") == 0
+
+
+def test_kinds_whose_raise_cost_more_than_it_found_stay_as_weighed() -> None:
+    assert _weighed(_against_draft("glossary", {"de": "not named", "en": "not named"})) == "low"
+    other = merged("quantifier", [observation("quantifier", ("draft", e), swap=False, p=0.05, draft="each", **{e: "no each"})
+                                  for e in ("de", "en")], {"de", "en", "nl", "draft"})
+    assert _weighed(other) == "low"
+
+
 def omission(have: list[str], missing: set[str], observed: list[tuple[str, str]], bears_rule: bool = True) -> Merged:
     observations = [Observation("omission", "medium", "", [(h, 0)], [m], [(h, 0)], bears_rule=bears_rule, pair=(h, m))
                     for h, m in observed]

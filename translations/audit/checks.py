@@ -37,6 +37,8 @@ CHECK_MIN_SCORE = 0.5
 #: Concept differences need a surer link: a loose rewording moves terms around.
 GLOSSARY_MIN_SCORE = 0.55
 SEVERITIES = ("high", "medium", "low")
+#: A glossary finding's reading on the side that does not name the concept.
+NOT_NAMED = "not named"
 #: Marker groups whose words make a sentence state a rule rather than explain one.
 STATING_MARKERS = frozenset(("modality", "negation", "condition"))
 #: Glossary kinds whose swap for another concept of the same kind changes play (things, goods, a ship's values).
@@ -533,7 +535,7 @@ def check_terms(ctx: PairContext, link: Link) -> list[Observation]:
                 values = {me.id: _term(me, concept), them.id: ", ".join(_term(them, c) for c in instead)}
                 obs = _obs("term", "medium", ctx, link, None, highlights, values, swap=True)
             else:
-                values = {me.id: _term(me, concept), them.id: "not named"}
+                values = {me.id: _term(me, concept), them.id: NOT_NAMED}
                 obs = _obs("glossary", "low", ctx, link, them, highlights, values)
             obs.concepts = frozenset((concept, *instead))
             out.append(obs)

@@ -30,7 +30,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
-from translations.audit.checks import Observation
+from translations.audit.checks import NOT_NAMED, Observation
 from translations.audit.merge import Merged
 
 #: Kinds whose odd edition is read from the editions lacking a sentence, not from readings.
@@ -43,6 +43,22 @@ def reading_groups(values: Mapping[str, str]) -> list[set[str]]:
     for edition, value in values.items():
         groups.setdefault(value, set()).add(edition)
     return list(groups.values())
+
+
+def references_against_draft(m: Merged, draft: str) -> int:
+    """How many references read the passage otherwise than the draft, when no reference reads like it (0 when one
+    does). A glossary concept's name is one reading in any language: "großes Schiff" (draft) against "large ship"
+    (en-zman) and "not named" (en, nl) is the draft reading like en-zman, not the draft alone."""
+    def reading(value: str | None) -> str | None:
+        if m.kind == "glossary" and value is not None:
+            return NOT_NAMED if value == NOT_NAMED else "named"
+        return value
+
+    mine = reading(m.values.get(draft))
+    references = [e for e in m.values if e != draft]
+    if mine is None or any(reading(m.values[e]) == mine for e in references):
+        return 0
+    return len(references)
 
 
 def differs_among_references(m: Merged, reference: str, draft: str, observations: Iterable[Observation]) -> bool:
