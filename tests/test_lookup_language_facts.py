@@ -214,3 +214,33 @@ def test_reflexive_pronouns_and_fillers_are_function_words(indexes, text: str, l
     found = lookup.answer(indexes, text, lang=lang)
     assert not {"myself", "really", "mezelf"} & set(found.unknown)
     assert found.hits
+
+
+@pytest.mark.parametrize(("word", "base"), [
+    ("scheepje", "scheep"),  # -je (not -pje: no "schee")
+    ("scheepjes", "scheep"),  # plural -jes
+    ("torentje", "toren"),  # -tje
+    ("galjoentje", "galjoen"),
+])
+def test_a_dutch_diminutive_is_the_word_it_diminishes(indexes, lexicon, word: str, base: str) -> None:
+    dutch = lexicon.languages["nl"]
+    found = lookup.resolve(parse(word, lexicon, "nl").words[0], indexes, lexicon, "nl")
+    assert found and [t.term for t in found[0]] == [dutch.stem(base)]
+
+
+def test_a_diminutive_suffix_undoes_a_doubled_consonant(lexicon) -> None:
+    # "poppetje" is a small "pop": -etje after a doubled p; the plain cut is kept too, for the index to decide.
+    assert lexicon.languages["nl"].undiminished("poppetje")[0] == lexicon.languages["nl"].stem("pop")
+
+
+def test_only_a_diminutive_the_index_does_not_know_is_cut(indexes, lexicon) -> None:
+    # English has no diminutive suffix; and a Dutch word the index knows keeps its own stem ("schip" ends in no -je).
+    assert lexicon.languages["en"].undiminished("project") == []
+    word = parse("schip", lexicon, "nl").words[0]
+    assert lookup.resolve(word, indexes, lexicon, "nl")[0][0].term == lexicon.languages["nl"].stem("schip")
+
+
+def test_a_question_with_a_diminutive_finds_the_rule_of_the_word(indexes) -> None:
+    found = lookup.answer(indexes, "Hoeveel torentjes mag ik neerzetten?", lang="nl")
+    assert "torentjes" not in found.unknown
+    assert found.hits

@@ -66,7 +66,7 @@ def stem(word: str, algorithm: str) -> str:
 class Language:
     """One language's facts, as compiled into the index (see `translations.lookup.lexicon`)."""
 
-    __slots__ = ("_stems", "code", "derivations", "infinitive_marker", "labels", "negation_prefix", "negations",
+    __slots__ = ("_stems", "code", "derivations", "diminutives", "infinitive_marker", "labels", "negation_prefix", "negations",
                  "numbers", "ordinals", "particles", "phrase_synonyms", "phrases", "snowball", "stopwords", "synonyms")
 
     def __init__(self, code: str, data: Mapping[str, Any]) -> None:
@@ -91,6 +91,8 @@ class Language:
         self.derivations: list[tuple[str, str]] = [(noun, verb) for noun, verb in data.get("derivations", [])]
         #: particles of separable verbs, which end the clause when split off ("lege … ab" → `ablegen`)
         self.particles = frozenset(data.get("particles", []))
+        #: suffixes of a diminutive, longest first (Dutch `torentje`, `scheepje`, `poppetje`: a small tower, ship, pawn)
+        self.diminutives: tuple[str, ...] = tuple(data.get("diminutives", []))
         #: the word between a separable verb's particle and its infinitive (Dutch "aan te vallen"), if any
         self.infinitive_marker: str = data.get("infinitive_marker", "")
         self._stems: dict[str, str] = {}
@@ -137,6 +139,19 @@ class Language:
                 if base != word_stem and base not in found:
                     found.append(base)
         return found
+
+    def undiminished(self, word: str) -> list[str]:
+        """Stems the diminutive `word` may be of, longest suffix first (`torentje` → `toren`'s stem; `scheepje` →
+        `scheep`'s after `schee`'s, cut as -pje; `poppetje` → `pop`'s, the doubled consonant undone, then `popp`'s);
+        empty when the word ends in no diminutive suffix. Which of them is a word is for the caller to ask the
+        index."""
+        found: list[str] = []
+        for suffix in self.diminutives:
+            base = word[: len(word) - len(suffix)]
+            if word.endswith(suffix) and len(base) >= PART_MIN:
+                doubled = base[-1] == base[-2] and base[-1] not in "aeiou"
+                found += [self.stem(b) for b in ([base[:-1], base] if doubled else [base])]
+        return list(dict.fromkeys(found))
 
     def terms(self, text: str) -> list[str]:
         """Stems of a text's words in this language, function words dropped (what the index stores)."""

@@ -116,6 +116,9 @@ def compile_lexicon(path: Path = LEXICON_FILE) -> dict[str, Any]:
             "phrase_synonyms": _phrase_synonyms(facts.get("synonyms", []), facts["snowball"], stop),
             "derivations": derivations,
             "particles": sorted(set(words(facts.get("particles", []), f"{where}/particles"))),
+            # Longest first, so `poppetje` loses `etje`, not `je`.
+            "diminutives": sorted(set(words(facts.get("diminutives", []), f"{where}/diminutives")),
+                                  key=lambda suffix: (-len(suffix), suffix)),
             "infinitive_marker": normalise(str(facts.get("infinitive_marker", ""))),
             "stopwords": sorted(set(words(facts.get("stopwords"), f"{where}/stopwords"))),
             "negation": {"words": sorted(set(words(negation.get("words", []), f"{where}/negation/words"))),

@@ -401,6 +401,10 @@ def resolve(word: QueryWord, indexes: Sequence[Index], lexicon: Lexicon, lang: s
         rest = word.text[len(particle):]
         if word.text.startswith(particle) and len(rest) >= LONG_WORD - len(particle) and known(language.stem(rest)):
             return [[Term(language.stem(rest), PART, "part")]]
+    # A diminutive the rules never write (`torentje`, `scheepje`) is the word it diminishes (`toren`, `schip`).
+    diminished = [base for base in language.undiminished(word.text) if known(base)]
+    if diminished:
+        return [[Term(base, EXACT, "stem") for base in diminished[:1]]]
     for code in order:
         # A compound's parts are words of its own language: "artwork" is no German `art` + English `work`.
         parts = split_compound(word.text, lexicon.languages[code],
