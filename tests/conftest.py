@@ -12,6 +12,22 @@ FIXTURES = Path(__file__).parent / "fixtures"
 REPO = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(scope="module")
+def indexes() -> list:
+    """The look-up's committed indexes of every bundled game (read-only; one read per test module)."""
+    from translations.lookup import search as lookup
+
+    return lookup.load_indexes()
+
+
+@pytest.fixture(scope="module")
+def lexicon(indexes: list) -> object:
+    """The look-up's lexicon compiled from the indexes' languages."""
+    from translations.lookup import search as lookup
+
+    return lookup.lexicon_of(indexes)
+
+
 @pytest.fixture
 def mini_spec(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A writable copy of the mini game's spec, with RULESPEC_SOURCES pointing at a writable copy of its texts."""

@@ -19,16 +19,6 @@ RNFL = "race_to_the_new_found_land"
 DRAKE = "francis_drake"
 
 
-@pytest.fixture(scope="module")
-def indexes() -> list[lookup.Index]:
-    return lookup.load_indexes()
-
-
-@pytest.fixture(scope="module")
-def lexicon(indexes):
-    return lookup.lexicon_of(indexes)
-
-
 @pytest.mark.parametrize(("text", "lang"), [
     ("Wie rochiere ich?", "de"),  # "wie" is also Dutch ("who"), "ich" only German
     ("Punkte für New England", "de"),  # a name in another language's letters does not outvote a function word

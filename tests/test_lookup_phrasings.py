@@ -17,11 +17,6 @@ REPO = Path(__file__).resolve().parent.parent
 RNFL = "race_to_the_new_found_land"
 
 
-@pytest.fixture(scope="module")
-def indexes() -> list[lookup.Index]:
-    return lookup.load_indexes()
-
-
 def learned() -> Phrasings:
     return Phrasings.learn([
         (RNFL, "frame_markers.choose", ["milestone", "pass", "card"]),

@@ -12,16 +12,6 @@ from translations.lookup.language import ordinal_term
 DRAKE = "francis_drake"
 
 
-@pytest.fixture(scope="module")
-def indexes() -> list[lookup.Index]:
-    return lookup.load_indexes()
-
-
-@pytest.fixture(scope="module")
-def lexicon(indexes):
-    return lookup.lexicon_of(indexes)
-
-
 @pytest.mark.parametrize(("lang", "ordinal", "count"), [
     ("en", "fifth", "five"), ("en", "5th", "5"), ("de", "funfte", "funf"), ("de", "zweiten", "zwei"),
     ("nl", "vijfde", "vijf"), ("nl", "tweede", "twee"),

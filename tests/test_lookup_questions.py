@@ -24,16 +24,6 @@ DRAKE = "francis_drake"
 TUNING = REPO / "benchmarks" / "data" / "lookup_tuning" / "questions.yaml"
 
 
-@pytest.fixture(scope="module")
-def indexes() -> list[lookup.Index]:
-    return lookup.load_indexes()
-
-
-@pytest.fixture(scope="module")
-def lexicon(indexes):
-    return lookup.lexicon_of(indexes)
-
-
 @pytest.mark.parametrize(("text", "lang", "asks", "words"), [
     ("wie viele Schiffe passen in eine Werft?", "de", {"number"}, ["schiffe", "passen", "werft"]),
     ("Wann wird eine Insel gewertet?", "de", {"timing"}, ["insel", "gewertet"]),

@@ -16,11 +16,6 @@ REPO = Path(__file__).resolve().parent.parent
 RNFL = "race_to_the_new_found_land"
 
 
-@pytest.fixture(scope="module")
-def indexes() -> list[lookup.Index]:
-    return lookup.load_indexes()
-
-
 def test_the_first_stage_candidates_carry_their_features(indexes) -> None:
     hits = lookup.answer(indexes, "wann wird eine Insel gewertet?", limit=ranking.CANDIDATES, rerank=False).hits
     assert len(hits) == ranking.CANDIDATES

@@ -48,11 +48,6 @@ ACROSS_GAMES = {
 }
 
 
-@pytest.fixture(scope="module")
-def indexes() -> list[lookup.Index]:
-    return lookup.load_indexes()
-
-
 @pytest.mark.parametrize(("query", "rule_id"), sorted({**EXPECTED, **TOLERANT, **ACROSS_GAMES}.items()))
 def test_query_finds_the_right_rule_first(indexes, query: str, rule_id: str) -> None:
     hits = lookup.search(indexes, query)
