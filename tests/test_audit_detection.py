@@ -98,3 +98,27 @@ def test_against_a_draft_another_place_of_any_kind_is_a_swap() -> None:
     assert "term" not in published  # between published editions places are left out
     same = ("de", "Lege die übrigen Karten auf die Ablagetafel.")
     assert check_glossary(pair(en, same, strict=True), ONE_TO_ONE) == []
+
+
+def test_against_a_draft_another_phase_is_a_swap_even_beside_a_thing_named_everywhere() -> None:
+    kinds = {**KINDS, "land_phase": "phase", "action_phase": "phase", "round": "phase"}
+    forms = {"en": {"land_phase": ["Land Phase"], "action_phase": ["Action Phase"], "round": ["round"]},
+             "nl": {"land_phase": ["landfase"], "action_phase": ["actiefase"], "round": ["ronde"]}}
+
+    def phases(language: str, text: str) -> PreparedEdition:
+        sentences = segment(ingest(text), language)
+        matcher = GlossaryMatcher(forms[language], kinds=kinds)
+        return PreparedEdition(
+            id=language, language=language, path="", sha256="0" * 64, source=text, sentences=sentences,
+            features=[sentence_features(s, language, matcher) for s in sentences],
+            embeddings=np.zeros((len(sentences), 512), dtype=np.float32),
+            glossary_concepts=frozenset(kinds), concept_kinds=kinds,
+            generic_concepts=frozenset({"round"}),
+        )
+
+    en = phases("en", "You receive 1 gold at the beginning of every Action Phase.")
+    nl = phases("nl", "Hij krijgt elke ronde aan het begin van zijn landfase 1 goud.")
+    draft = [(o.kind, o.values) for o in check_glossary(PairContext(en, nl, strict=True), ONE_TO_ONE)]
+    assert ("term", {"en": "action_phase", "nl": "land_phase"}) in draft
+    published = [o.kind for o in check_glossary(PairContext(en, nl), ONE_TO_ONE)]
+    assert "term" not in published  # between published editions a phase is no swappable kind

@@ -531,8 +531,8 @@ def check_terms(ctx: PairContext, link: Link) -> list[Observation]:
 
             places = _swap_candidates(
                 sorted(set(instead) | {c for c in places_theirs - set(mine) - mine_near.weak_concepts if c in known}),
-                concept, kind, recounted_in, generic, loose) if concept in places_mine else []
-            instead = _swap_candidates(instead, concept, kind, recounted_in, generic, loose)
+                concept, kind, recounted_in, generic, loose, ctx.strict) if concept in places_mine else []
+            instead = _swap_candidates(instead, concept, kind, recounted_in, generic, loose, ctx.strict)
             swappable = bool(instead) and kind in (SWAPPABLE_IN_DRAFTS if ctx.strict else SWAPPABLE_KINDS)
             if not swappable and places:
                 instead, swappable = places, True  # another place of any kind, against a draft
@@ -556,16 +556,20 @@ def check_terms(ctx: PairContext, link: Link) -> list[Observation]:
 def _swap_candidates(
     candidates: list[str], concept: str, kind: str | None,
     recounted: tuple[set[str], Mapping[str, set[int]], Mapping[str, set[int]]], generic: frozenset[str] | set[str],
-    loose: set[str] | frozenset[str],
+    loose: set[str] | frozenset[str], strict: bool = False,
 ) -> list[str]:
     """The other side's concepts that may have been put for ``concept``: the same count of them where the count
     tells ("1 Iron" / "1 Gold"), none where a thing named everywhere stands in for others ("the board", "a
-    marker"), none for a component named by a bare word."""
+    marker"; against a draft only the specific ones beside it count), none for a component named by a bare word."""
     which, counted_mine, counted_theirs = recounted
     if concept in which:
         candidates = sorted(c for c in counted_theirs if c in candidates and counted_mine[concept] & counted_theirs[c])
-    elif concept in generic or set(candidates) & generic:
+    elif concept in generic or (set(candidates) & generic and not strict):
         return []
+    elif strict:
+        # Against a draft a thing named everywhere beside a specific one ("each round … in his land phase") does
+        # not stand in for the draft's specific one ("the action phase"): the specific ones are compared.
+        candidates = [c for c in candidates if c not in generic]
     if kind == "component" and (concept in loose or set(candidates) & loose):
         # "tile" for a contract tile, "ships" for ship figures: a bare word is no swap (a value's or a good's
         # variant, "crate value", names that one thing)
