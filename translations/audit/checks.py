@@ -22,7 +22,7 @@ Noise control, the first design goal (false alarms are what users of QA tools co
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -45,9 +45,15 @@ STATING_MARKERS = frozenset(("modality", "negation", "condition"))
 #: (Places are left out between published editions: "take it from the supply" and "put it in your storage" say
 #: the same move.)
 SWAPPABLE_KINDS = frozenset(("component", "resource", "value"))
-#: ...and against a draft places too: a draft naming another place than the references moves a thing elsewhere
-#: (their agreement tells that from a translator's choice of words).
-SWAPPABLE_IN_DRAFTS = SWAPPABLE_KINDS | {"area"}
+#: ...and against a draft places, actions and phases too: a draft naming another place than the references moves a
+#: thing elsewhere, another action ("begins with the Load action" / "… the Settle action") or phase ("only in the
+#: final phase" / "… the action phase") changes the turn (their agreement tells that from a translator's choice of
+#: words).
+SWAPPABLE_IN_DRAFTS = SWAPPABLE_KINDS | {"area", "action", "phase"}
+#: Glossary kinds that name places a thing is put ("the storage board", "the box", "your hand", "the supply")...
+PLACE_KINDS = frozenset(("component", "area", "term"))
+#: ...compared as one kind against a draft when named right after a preposition (see :func:`_destinations`).
+PLACE = "place"
 #: Words either side of the changed words quoted in a reading.
 READING_CONTEXT = 4
 
@@ -505,6 +511,11 @@ def check_terms(ctx: PairContext, link: Link) -> list[Observation]:
                 values & counted_theirs[c] for c in counted_theirs
                 if c not in mine and them.concept_kinds.get(c) == me.concept_kinds.get(concept))
         }
+        # Against a draft, where a thing goes is one kind whatever the glossary calls the places: "onto the storage
+        # board" against "into the box", "in your hand" or "under the stack" (a component, a term, an area).
+        recounted_in = (recounted, counted_mine, counted_theirs)
+        places_mine = _destinations(me, mine_idx) if ctx.strict else set()
+        places_theirs = _destinations(them, their_idx) if ctx.strict else set()
         for concept in sorted((set(mine) - theirs) | recounted):
             if concept not in known:
                 continue
@@ -514,18 +525,18 @@ def check_terms(ctx: PairContext, link: Link) -> list[Observation]:
             if concept in generic and not instead:
                 continue  # a common thing left unnamed: a pronoun stands for it
             highlights = [(me.id, i, s, e) for i in mine_idx for s, e in me.features[i].concepts.get(concept, [])]
-            if concept in recounted:
-                instead = sorted(c for c in counted_theirs if c in instead and counted_mine[concept] & counted_theirs[c])
-            elif not sure:
+            if concept not in recounted and not sure:
                 continue  # a loose link moves terms around
-            elif concept in generic or set(instead) & generic:
-                instead = []  # a thing named everywhere stands in for others ("the board", "a marker")
             loose = mine_merged.loose_concepts | their_merged.loose_concepts
-            if kind == "component" and (concept in loose or set(instead) & loose):
-                # "tile" for a contract tile, "ships" for ship figures: a bare word is no swap (a value's or a
-                # good's variant, "crate value", names that one thing)
-                instead = []
-            if instead and kind in (SWAPPABLE_IN_DRAFTS if ctx.strict else SWAPPABLE_KINDS):
+
+            places = _swap_candidates(
+                sorted(set(instead) | {c for c in places_theirs - set(mine) - mine_near.weak_concepts if c in known}),
+                concept, kind, recounted_in, generic, loose, ctx.strict) if concept in places_mine else []
+            instead = _swap_candidates(instead, concept, kind, recounted_in, generic, loose, ctx.strict)
+            swappable = bool(instead) and kind in (SWAPPABLE_IN_DRAFTS if ctx.strict else SWAPPABLE_KINDS)
+            if not swappable and places:
+                instead, swappable = places, True  # another place of any kind, against a draft
+            if swappable:
                 key = frozenset((concept, *instead))
                 if key in done:
                     continue
@@ -539,6 +550,44 @@ def check_terms(ctx: PairContext, link: Link) -> list[Observation]:
                 obs = _obs("glossary", "low", ctx, link, them, highlights, values)
             obs.concepts = frozenset((concept, *instead))
             out.append(obs)
+    return out
+
+
+def _swap_candidates(
+    candidates: list[str], concept: str, kind: str | None,
+    recounted: tuple[set[str], Mapping[str, set[int]], Mapping[str, set[int]]], generic: frozenset[str] | set[str],
+    loose: set[str] | frozenset[str], strict: bool = False,
+) -> list[str]:
+    """The other side's concepts that may have been put for ``concept``: the same count of them where the count
+    tells ("1 Iron" / "1 Gold"), none where a thing named everywhere stands in for others ("the board", "a
+    marker"; against a draft only the specific ones beside it count), none for a component named by a bare word."""
+    which, counted_mine, counted_theirs = recounted
+    if concept in which:
+        candidates = sorted(c for c in counted_theirs if c in candidates and counted_mine[concept] & counted_theirs[c])
+    elif concept in generic or (set(candidates) & generic and not strict):
+        return []
+    elif strict:
+        # Against a draft a thing named everywhere beside a specific one ("each round … in his land phase") does
+        # not stand in for the draft's specific one ("the action phase"): the specific ones are compared.
+        candidates = [c for c in candidates if c not in generic]
+    if kind == "component" and (concept in loose or set(candidates) & loose):
+        # "tile" for a contract tile, "ships" for ship figures: a bare word is no swap (a value's or a good's
+        # variant, "crate value", names that one thing)
+        return []
+    return candidates
+
+
+def _destinations(edition: PreparedEdition, indices: Iterable[int]) -> set[str]:
+    """The concepts of :data:`PLACE_KINDS` the sentences name right after a preposition ("auf die Ablagetafel",
+    "in de doos", "onto the Storage Board"): where something goes or comes from."""
+    prepositions = lexicon(edition.language).place_prepositions
+    out: set[str] = set()
+    for i in indices:
+        tokens = edition.sentences[i].tokens
+        for concept, spans in edition.features[i].concepts.items():
+            if edition.concept_kinds.get(concept) in PLACE_KINDS and any(
+                    prepositions & set(tokens[max(0, s - 3):s]) for s, _ in spans):
+                out.add(concept)
     return out
 
 
@@ -612,24 +661,81 @@ def _swaps(ctx: PairContext, link: Link, group: str, label: Callable[[str], str]
     return out
 
 
+#: How far after a quantifier the thing it counts is looked for: the first concept within two words ("several
+#: ships", "one of the cards", "alle anderen Spieler"); further on the first concept named is as often where or
+#: when ("multiple ships during each land phase") as what is counted.
+QUANTIFIED_REACH = 2
+#: ...and the noun phrase a quantifier may open, up to the next punctuation: a German or Dutch noun phrase holds
+#: its attributes before the noun ("einen der auf dem Plättchen angegebenen Boni", "alle op de tegel afgebeelde
+#: bonussen").
+QUANTIFIED_PHRASE = 5
+
+
 def _quantified(edition: PreparedEdition, where: list[tuple[int, int, int]]) -> set[str]:
-    """The glossary concept each quantifier counts: the first one named within a few words after it ("all players",
-    "one of the cards")."""
+    """The glossary concept each quantifier counts: the first one named within :data:`QUANTIFIED_REACH` words
+    after it ("all players", "one of the cards")."""
     out: set[str] = set()
     for i, _, end in where:
-        # Within two words ("several ships", "one of the cards", "alle anderen Spieler"): further on, the first
-        # concept named is as often where or when ("multiple ships during each land phase") as what is counted.
         starts = sorted((s, concept) for concept, spans in edition.features[i].concepts.items() for s, _ in spans
-                        if end <= s <= end + 2)
+                        if end <= s <= end + QUANTIFIED_REACH)
+        if starts:
+            out.add(starts[0][1])
+    return out
+
+
+def _in_phrase(edition: PreparedEdition, where: list[tuple[int, int, int]]) -> set[str]:
+    """The thing each quantifier's noun phrase counts: the first glossary concept within
+    :data:`QUANTIFIED_PHRASE` words after it, up to the next punctuation, that no preposition governs — a German
+    or Dutch noun phrase holds its attributes before the noun ("einen der *auf dem Plättchen* angegebenen Boni")."""
+    prepositions = lexicon(edition.language).prepositions
+    out: set[str] = set()
+    for i, _, end in where:
+        tokens = edition.sentences[i].tokens
+        stop = next((k for k in range(end, min(len(tokens), end + QUANTIFIED_PHRASE + 1))
+                     if not tokens[k][:1].isalnum()), end + QUANTIFIED_PHRASE + 1)
+        starts = sorted((s, concept) for concept, spans in edition.features[i].concepts.items() for s, _ in spans
+                        if end <= s < stop and not prepositions & set(tokens[max(end, s - 2):s]))
         if starts:
             out.add(starts[0][1])
     return out
 
 
 def _quantify_different_things(ctx: PairContext, on_a: list[tuple[int, int, int]], on_b: list[tuple[int, int, int]]) -> bool:
-    """"all players" against "one of the player boards": the two quantifiers count different things."""
+    """"all players" against "one of the player boards": the two quantifiers count different things (neither
+    side's counted thing is the one the other side's noun phrase counts)."""
     things_a, things_b = _quantified(ctx.a, on_a), _quantified(ctx.b, on_b)
-    return bool(things_a) and bool(things_b) and not things_a & things_b
+    return (bool(things_a) and bool(things_b) and not things_a & (things_b | _in_phrase(ctx.b, on_b))
+            and not things_b & _in_phrase(ctx.a, on_a))
+
+
+def _same_thing_swaps(ctx: PairContext, link: Link) -> list[Observation]:
+    """Quantifiers of one thing that contradict, where either side uses its other quantifiers elsewhere in the
+    sentence ("during each round, place a marker on one of the tiles" against "... on each tile"): per glossary
+    concept, the classes whose noun phrase names it on each side."""
+    def by_concept(edition: PreparedEdition, indices: tuple[int, ...]) -> dict[str, dict[str, list[tuple[int, int, int]]]]:
+        out: dict[str, dict[str, list[tuple[int, int, int]]]] = {}
+        for name, where in _classes(edition, indices, "quantifier").items():
+            for spot in where:
+                for concept in _in_phrase(edition, [spot]):
+                    out.setdefault(concept, {}).setdefault(name, []).append(spot)
+        return out
+
+    a, b = by_concept(ctx.a, link.a), by_concept(ctx.b, link.b)
+    out: list[Observation] = []
+    seen: set[tuple[str, str]] = set()
+    for concept in sorted(set(a) & set(b)):
+        for x in sorted(set(a[concept]) - set(b[concept])):
+            for y in sorted(set(b[concept]) - set(a[concept])):
+                if (x, y) in seen or not _contradicts("quantifier", x, y):
+                    continue
+                seen.add((x, y))
+                highlights = [(ctx.a.id, i, s, e) for i, s, e in a[concept][x]]
+                highlights += [(ctx.b.id, j, s, e) for j, s, e in b[concept][y]]
+                obs = _obs("quantifier", "medium", ctx, link, None, highlights, {ctx.a.id: _label(x), ctx.b.id: _label(y)},
+                           swap=True)
+                obs.concepts = frozenset((concept,))
+                out.append(obs)
+    return out
 
 
 def _one_sided(
@@ -769,6 +875,8 @@ def check_quantifiers(ctx: PairContext, link: Link) -> list[Observation]:
     """Quantifiers swapped (each/all/both against one of, all against none) or on one side only (only, each, all)."""
     severities = {"only": "low", "each": "low", "all": "low", "both": "low", "several": "low"}
     swaps = _swaps(ctx, link, "quantifier", _label) + _one_against_several(ctx, link)
+    said = {tuple(sorted(o.values.values())) for o in swaps}
+    swaps += [o for o in _same_thing_swaps(ctx, link) if tuple(sorted(o.values.values())) not in said]
     swapped = {name for o in swaps for name in o.values.values()}
     return swaps + [o for o in _one_sided(ctx, link, "quantifier", severities, _label)
                     if not set(o.values.values()) & swapped]

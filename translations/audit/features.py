@@ -167,6 +167,12 @@ class GlossaryMatcher:
                         owners[concept] = number
         # Longest first: "milestone marker" wins over "marker".
         self.patterns = sorted(patterns.items(), key=lambda item: (-len(item[0]), item[0]))
+        #: concept -> the last words of its singular forms: "eilandtegel" + a plural ending is "eilandtegels" even
+        #: where the glossary lists no plural (a draft's term base, a compound the glossary lacks)
+        self.singular_heads: dict[str, frozenset[str]] = {
+            concept: frozenset(toks[-1] for form, number in told.items() if number == SINGULAR
+                               for toks in [tokenize(form)] if toks)
+            for concept, told in (numbers or {}).items()}
         heads = {toks[-1] for toks in patterns if len(toks) > 1}
         #: (concept, tokens) matches that name the concept loosely: a variant, or a bare word heading other terms
         self.loose = loose_forms | {(c, toks) for toks, owners in patterns.items() if len(toks) == 1 and toks[0] in heads
@@ -368,7 +374,8 @@ def _agent_phrases(language: str) -> list[tuple[tuple[str, ...], str]]:
 
 
 def extract_agents(
-    sentence: Sentence, language: str, concepts: Mapping[str, list[tuple[int, int]]], kinds: Mapping[str, str]
+    sentence: Sentence, language: str, concepts: Mapping[str, list[tuple[int, int]]], kinds: Mapping[str, str],
+    markers: Mapping[tuple[str, str], list[tuple[int, int]]] | None = None,
 ) -> dict[str, list[tuple[int, int]]]:
     """Who the sentence speaks of: a determiner right before a word for "player", and every glossary concept of
     kind ``role`` whose term ends in a word for player ("the start player", "der Startspieler")."""
@@ -379,9 +386,14 @@ def extract_agents(
     for i, token in enumerate(tokens):
         if token not in lex.player_nouns or i in inside_terms:
             continue  # "player sheet" is a thing, not a player
-        hit = next((name for phrase, name in _agent_phrases(language) if phrase and _phrase_at(tokens, i, phrase)), None)
+        hit, length = next(((name, len(phrase)) for phrase, name in _agent_phrases(language)
+                            if phrase and _phrase_at(tokens, i, phrase)), (None, 0))
+        if hit == "every_player" and i - length > 0 and tokens[i - length - 1] in lex.compared_among:
+            continue  # "if among all players you have the most": the players compared, not who acts
         if hit is not None:
             found.setdefault(hit, []).append((i - 1, i + 1))
+        elif markers and _singled_out(tokens, i, lex, markers):
+            found.setdefault("one_player", []).append((i - 1, i + 1))
     for concept, spans in concepts.items():
         if kinds.get(concept) != "role":
             continue
@@ -395,13 +407,35 @@ def extract_agents(
     return found
 
 
+#: How far after a player noun a superlative still singles that player out ("the player with the most points").
+SINGLED_OUT_REACH = 5
+#: The comparison classes that single one out of several ("the most", "the fewest", "als Erster", "the last").
+_SUPERLATIVES = frozenset(("most", "least", "first", "last"))
+_BOUNDS = frozenset(("at_most", "at_least"))
+
+
+def _singled_out(tokens: Sequence[str], i: int, lex: Lexicon,
+                 markers: Mapping[tuple[str, str], list[tuple[int, int]]]) -> bool:
+    """Whether the player noun at ``i`` names one player a superlative singles out: a definite article and a
+    singular player noun, then within a few words a superlative ("the player with the most points", "der
+    Spieler, der als Erster 50 Punkte erreicht", "de speler met de meeste punten") — one player, against "each
+    player" of the same rule."""
+    if i == 0 or tokens[i - 1] not in lex.singled_out_articles or tokens[i] not in lex.singular_player_nouns:
+        return False
+    # "ten minste", "at least": a bound, whose word "least" singles nobody out
+    bounds = {k for (group, name), spans in markers.items() if group == "comparison" and name in _BOUNDS
+              for s, e in spans for k in range(s, e)}
+    return any(i < s <= i + SINGLED_OUT_REACH and s not in bounds for (group, name), spans in markers.items()
+               if group == "comparison" and name in _SUPERLATIVES for s, _ in spans)
+
+
 #: Endings of plural nouns a lookup lemma strips ("tiles" → "tile", "Schiffe" → "Schiff", "stapels" → "stapel").
 _PLURAL_ENDINGS = {"en": ("s", "es"), "de": ("e", "en", "n", "er", "s"), "nl": ("en", "s", "'s")}
 
 
 def _grammatical_number(
     sentence: Sentence, span: tuple[int, int], concept: str, numbers: Sequence[NumberMention],
-    told: Mapping[tuple[int, int], str], lex: Lexicon,
+    told: Mapping[tuple[int, int], str], lex: Lexicon, singular_heads: frozenset[str] = frozenset(),
 ) -> str | None:
     """Singular or plural of one concept mention: a quantity counting it, then the glossary form matched, then an
     article right before it ("a stack"), then a plural ending the lookup lemma strips; None when nothing tells."""
@@ -411,11 +445,18 @@ def _grammatical_number(
         return SINGULAR if before.value == 1 else PLURAL
     if span in told:
         return told[span]
-    # A plural form tells before a word that may stand for one ("extra eilandtegels", "additional tiles").
+    # A plural form tells before a word that may stand for one ("extra eilandtegels", "additional tiles"): the
+    # lookup lemma or a singular form of the concept's glossary term, plus a plural ending of the language.
     word, lemma = sentence.tokens[end - 1], sentence.lemmas[end - 1] if end - 1 < len(sentence.lemmas) else ""
     endings = _PLURAL_ENDINGS.get(lex.language, ())
     if lemma and word != lemma and any(word == lemma + ending for ending in endings):
         return PLURAL
+    if any(word == head + ending for head in singular_heads for ending in endings):
+        return PLURAL
+    if lex.singular_determiners & set(sentence.tokens[max(0, start - 2):start]):
+        return SINGULAR  # "het product", "das Plättchen", "this tile": the article tells
+    if lex.plural_determiners & set(sentence.tokens[max(0, start - 2):start]):
+        return PLURAL  # "these tiles"
     if any(sentence.tokens[k] in lex.weak_numbers and lex.weak_numbers[sentence.tokens[k]] == 1
            for k in range(max(0, start - 3), start)):
         return SINGULAR
@@ -443,12 +484,14 @@ def sentence_features(sentence: Sentence, language: str, glossary: GlossaryMatch
     lex = lexicon(language)
     for concept, spans in concepts.items():
         for span in spans:
-            number = _grammatical_number(sentence, span, concept, counted, told, lex)
+            number = _grammatical_number(sentence, span, concept, counted, told, lex,
+                                         glossary.singular_heads.get(concept, frozenset()) if glossary else frozenset())
             if number:
                 grammatical.setdefault(concept, set()).add(number)
     kinds = glossary.kinds if glossary else {}
-    agents = extract_agents(sentence, language, concepts, kinds)
-    markers = _outside_terms_and_bounds(extract_markers(sentence, language), concepts, sentence.tokens, lex)
+    found = extract_markers(sentence, language)
+    agents = extract_agents(sentence, language, concepts, kinds, found)
+    markers = _outside_terms_and_bounds(found, concepts, sentence.tokens, lex)
     return Features(counted, concepts, weak, markers, grammatical, agents, loose)
 
 

@@ -58,6 +58,9 @@ class Lexicon:
     bounds_before: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     bounds_after: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     page_words: frozenset[str] = frozenset()
+    #: determiners that only stand before a singular ("het", "das", "this") or a plural noun ("these")
+    singular_determiners: frozenset[str] = frozenset()
+    plural_determiners: frozenset[str] = frozenset()
     #: group -> class -> phrases
     markers: Mapping[str, Mapping[str, tuple[str, ...]]] = field(default_factory=dict)
     #: prefixes that negate the word they open ("un" in "unlimited", "on" in "onbeperkt")
@@ -65,10 +68,20 @@ class Lexicon:
     player_nouns: frozenset[str] = frozenset()
     #: agent class -> determiner phrases before a player noun
     agent_determiners: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    #: definite articles and singular player nouns ("the player", "der Spieler", "de speler"): followed by a
+    #: superlative they name one player ("the player with the most points")
+    singled_out_articles: frozenset[str] = frozenset()
+    singular_player_nouns: frozenset[str] = frozenset()
+    #: prepositions before "all players" that name the players compared, not who acts ("among all players")
+    compared_among: frozenset[str] = frozenset()
     subordinators: frozenset[str] = frozenset()
     clause_initial_conditionals: frozenset[str] = frozenset()
     verb_first_followers: frozenset[str] = frozenset()
     not_verbs: frozenset[str] = frozenset()
+    #: prepositions: a concept right after one is where or on what, not the thing a quantifier before it counts
+    prepositions: frozenset[str] = frozenset()
+    #: the prepositions of where a thing is put or taken from ("onto", "auf", "in de"): a place named after one
+    place_prepositions: frozenset[str] = frozenset()
     reference_phrases: tuple[str, ...] = ()
     example_openers: tuple[str, ...] = ()
     player_colours: frozenset[str] = frozenset()
@@ -175,17 +188,26 @@ def lexicon(language: str) -> Lexicon:
         bounds_after={k: _words(v, f"{path}: numbers.bounds_after.{k}")
                       for k, v in (numbers.get("bounds_after") or {}).items()},
         page_words=frozenset(_words(numbers.get("page_words"), f"{path}: numbers.page_words")),
+        singular_determiners=frozenset(_words(numbers.get("singular_determiners"), f"{path}: numbers.singular_determiners")),
+        plural_determiners=frozenset(_words(numbers.get("plural_determiners"), f"{path}: numbers.plural_determiners")),
         markers=markers,
         negation_prefixes=_words((data.get("morphology") or {}).get("negation_prefixes"),
                                  f"{path}: morphology.negation_prefixes"),
         player_nouns=frozenset(_words(agents.get("player_nouns"), f"{path}: agents.player_nouns")),
         agent_determiners={k: _words(v, f"{path}: agents.determiners.{k}")
                            for k, v in (agents.get("determiners") or {}).items()},
+        singled_out_articles=frozenset(_words((agents.get("singled_out") or {}).get("articles"),
+                                              f"{path}: agents.singled_out.articles")),
+        singular_player_nouns=frozenset(_words((agents.get("singled_out") or {}).get("nouns"),
+                                               f"{path}: agents.singled_out.nouns")),
+        compared_among=frozenset(_words(agents.get("compared_among"), f"{path}: agents.compared_among")),
         subordinators=frozenset(_words(clauses.get("subordinators"), f"{path}: clauses.subordinators")),
         clause_initial_conditionals=frozenset(
             _words(clauses.get("clause_initial_conditionals"), f"{path}: clauses.clause_initial_conditionals")),
         verb_first_followers=frozenset(_words(clauses.get("verb_first_followers"), f"{path}: clauses.verb_first_followers")),
         not_verbs=frozenset(_words(clauses.get("not_verbs"), f"{path}: clauses.not_verbs")),
+        prepositions=frozenset(_words(clauses.get("prepositions"), f"{path}: clauses.prepositions")),
+        place_prepositions=frozenset(_words(clauses.get("place_prepositions"), f"{path}: clauses.place_prepositions")),
         reference_phrases=_words(data.get("reference_phrases"), f"{path}: reference_phrases"),
         example_openers=_words(examples.get("openers"), f"{path}: examples.openers"),
         player_colours=frozenset(_words(examples.get("player_colours"), f"{path}: examples.player_colours")),
