@@ -89,6 +89,18 @@ def test_a_plural_ending_on_the_glossary_form_and_a_singular_article_tell_the_nu
     assert [o.values for o in check_plural(ctx, ONE_TO_ONE)] == [{"en": "one tile", "nl": "several tile"}]
 
 
+def test_a_number_word_inside_an_idiom_tells_no_number_wherever_it_stands() -> None:
+    # "op één na meeste": the second most; "één" counts nothing, so the markers stay unknown in number
+    second = prepare("nl", "De speler met de op één na meeste markeerstenen krijgt de punten.")
+    assert "marker" not in second.features[0].grammatical
+    assert second.features[0].numbers == []
+    ctx = pair(("en", "The player with the second most markers scores the points."),
+               ("nl", "De speler met de op één na meeste markeerstenen krijgt de punten."))
+    assert check_plural(ctx, ONE_TO_ONE) == []
+    one = prepare("nl", "De speler met één markeersteen krijgt de punten.")  # a count outside the idiom still tells
+    assert one.features[0].grammatical["marker"] == {"sg"}
+
+
 def test_against_a_draft_another_place_of_any_kind_is_a_swap() -> None:
     en = ("en", "Place the remaining cards on the Storage Board.")
     de = ("de", "Lege die übrigen Karten zurück in die Schachtel.")

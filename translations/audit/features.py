@@ -240,11 +240,22 @@ def _bound_before(tokens: Sequence[str], index: int, lex: Lexicon) -> str:
     return "exact"
 
 
+def idiom_positions(tokens: Sequence[str], lex: Lexicon) -> frozenset[int]:
+    """The token positions inside a phrase where a number word counts nothing (``numbers.idioms``: "one at a
+    time", "op één na meeste" — the second most), wherever in the phrase the number word stands."""
+    positions: set[int] = set()
+    for idiom in {tuple(i.split()) for i in lex.number_idioms}:
+        for i in range(len(tokens) - len(idiom) + 1):
+            if tuple(tokens[i : i + len(idiom)]) == idiom:
+                positions.update(range(i, i + len(idiom)))
+    return frozenset(positions)
+
+
 def extract_numbers(sentence: Sentence, language: str) -> list[NumberMention]:
     """Numbers stated by a sentence: digits and number words, without page references or list labels."""
     lex = lexicon(language)
     tokens = sentence.tokens
-    idioms = {tuple(i.split()) for i in lex.number_idioms}
+    in_idiom = idiom_positions(tokens, lex)
     out: list[NumberMention] = []
     for i, tok in enumerate(tokens):
         values: list[int] = []
@@ -266,10 +277,10 @@ def extract_numbers(sentence: Sentence, language: str) -> list[NumberMention]:
             after = tokens[i + 2] if i + 2 < len(tokens) else ""
             ordinal = nxt in ("nd", "rd", "th", "st") or (nxt == "." and after.isalpha() and language == "de")
         elif tok in lex.cardinals:
-            if any(tuple(tokens[i : i + len(idiom)]) == idiom for idiom in idioms):
+            if i in in_idiom:
                 continue  # "one at a time", "one by one": manner, not a quantity
             values = [lex.cardinals[tok]]
-        elif tok in lex.weak_numbers:
+        elif tok in lex.weak_numbers and i not in in_idiom:
             values, strong = [lex.weak_numbers[tok]], False
         for value in values:
             out.append(NumberMention(value, strong, _bound_before(tokens, i, lex), i, i + 1, ordinal))
@@ -457,8 +468,9 @@ def _grammatical_number(
         return SINGULAR  # "het product", "das Plättchen", "this tile": the article tells
     if lex.plural_determiners & set(sentence.tokens[max(0, start - 2):start]):
         return PLURAL  # "these tiles"
+    in_idiom = idiom_positions(sentence.tokens, lex)
     if any(sentence.tokens[k] in lex.weak_numbers and lex.weak_numbers[sentence.tokens[k]] == 1
-           for k in range(max(0, start - 3), start)):
+           and k not in in_idiom for k in range(max(0, start - 3), start)):
         return SINGULAR
     return None
 
