@@ -66,8 +66,9 @@ def stem(word: str, algorithm: str) -> str:
 class Language:
     """One language's facts, as compiled into the index (see `translations.lookup.lexicon`)."""
 
-    __slots__ = ("_stems", "code", "derivations", "diminutives", "infinitive_ending", "infinitive_marker", "labels", "negation_prefix", "negations",
-                 "numbers", "ordinals", "particles", "person_endings", "phrase_synonyms", "phrases", "snowball", "stopwords", "synonyms")
+    __slots__ = ("_stems", "code", "derivations", "diminutives", "infinitive_ending", "infinitive_marker", "labels",
+                 "negation_prefix", "negations", "numbers", "ordinals", "particles", "person_endings",
+                 "phrase_synonyms", "phrases", "snowball", "stopwords", "synonyms")
 
     def __init__(self, code: str, data: Mapping[str, Any]) -> None:
         self.code = code
