@@ -11,7 +11,7 @@ import pytest
 
 from translations.lookup import search as lookup
 from translations.lookup.index import counted_words
-from translations.lookup.language import parse
+from translations.lookup.language import normalise, parse
 from translations.lookup.lexicon import answers, compile_lexicon
 
 REPO = Path(__file__).resolve().parent.parent
@@ -234,3 +234,24 @@ def test_a_question_with_a_diminutive_finds_the_rule_of_the_word(indexes) -> Non
     found = lookup.answer(indexes, "Hoeveel torentjes mag ik neerzetten?", lang="nl")
     assert "torentjes" not in found.unknown
     assert found.hits
+
+
+@pytest.mark.parametrize(("form", "infinitive"), [
+    ("fällt", "fallen"),  # a strong verb's umlaut in the 3rd person singular
+    ("läuft", "laufen"),
+    ("fährt", "fahren"),
+])
+def test_a_german_person_form_is_read_as_its_verb(indexes, form: str, infinitive: str) -> None:
+    german = lookup.lexicon_of(indexes).languages["de"]
+    assert german.stem(normalise(form)) != german.stem(infinitive)  # the stemmer alone misses it
+    assert german.stem(infinitive) in german.uninflected(normalise(form))
+    # a form the stemmer already reads as the verb ("fällst", "wartet") offers nothing more
+    assert german.stem("fallen") not in german.uninflected("fallst")
+    assert lookup.lexicon_of(indexes).languages["en"].uninflected("test") == []  # English has no such endings
+
+
+def test_an_umlauted_verb_form_no_rulebook_prints_is_no_unknown_word(indexes) -> None:
+    # "fällt" is printed nowhere; "fallen" is: the form is read as the verb, not as a typo or an unknown word
+    found = lookup.answer(indexes, "Was passiert, wenn ein Schiff aus dem Spiel fällt?", lang="de")
+    german = lookup.lexicon_of(indexes).languages["de"]
+    assert "fallt" not in found.unknown and german.stem("fallen") in found.stems

@@ -126,7 +126,7 @@ def setup_cues() -> Phrasings:
 def test_a_question_s_cue_words_pull_to_the_section_they_were_asked_of() -> None:
     asked = setup_cues()
     # nobody asked about `setup.cards`, but "before the game" was said of its section's rules
-    question = ["before", "game", "card"]
+    question = ["before", "game"]
     setup = asked.section(question, RNFL, "setup.cards")["phrased_section"]
     actions = asked.section(question, RNFL, "actions.load")["phrased_section"]
     assert asked.features(question, RNFL, "setup.cards") == {}
@@ -134,6 +134,33 @@ def test_a_question_s_cue_words_pull_to_the_section_they_were_asked_of() -> None
     # a section nobody asked about, or another game: no evidence either way
     assert asked.section(question, RNFL, "end_phase.cartography") == {}
     assert asked.section(question, "francis_drake", "setup.cards") == {}
+
+
+def test_a_word_nobody_asked_a_section_with_is_no_evidence_for_it_and_a_small_section_is_not_overconfident() -> None:
+    asked = setup_cues()
+    # "card" was said of no section: it pulls toward none (add-one smoothing alone made it favour small sections)
+    assert asked.section(["card"], RNFL, "setup.cards")["phrased_section"] < 0.0
+    # one of two questions about a small section and 10 of 40 about a big one said "mast": the small section's
+    # rate is shrunk toward the game's, so two questions do not outweigh forty
+    small = [(RNFL, "variants.x", ["mast"]), (RNFL, "variants.y", ["sail"])]
+    big = [(RNFL, f"frame_markers.r{n}", ["mast" if n < 10 else f"word{n}"]) for n in range(40)]
+    rest = [(RNFL, f"land.r{n}", [f"other{n}"]) for n in range(40)]
+    learned = Phrasings.learn([*small, *big, *rest])
+    in_small = learned.section(["mast"], RNFL, "variants.z")["phrased_section"]
+    in_big = learned.section(["mast"], RNFL, "frame_markers.z")["phrased_section"]
+    assert 0.0 < in_small < in_big
+
+
+def test_a_one_word_question_gets_no_phrasing_evidence_and_no_suggested_rule(indexes) -> None:
+    # every rule of a family was asked with the name of its thing: one shared word tells none of them apart
+    asked = Phrasings.learn([(RNFL, "frame_markers.multiple", ["milestone"]),
+                             (RNFL, "frame_markers.multiple", ["milestone", "two"]),
+                             (RNFL, "frame_markers.choose", ["milestone", "card"])])
+    assert lookup.phrased_features(asked, ["milestone"], RNFL, "frame_markers.multiple") == {}
+    assert lookup.phrased_features(asked, ["milestone", "two"], RNFL, "frame_markers.multiple")["phrased"] == 1.0
+    pool = [(RNFL, "frame_markers.choose"), (RNFL, "frame_markers.multiple")]
+    assert asked.suggest(["milestone"], pool, 2) == []
+    assert asked.suggest(["milestone", "two"], pool, 2) == [1]
 
 
 def test_a_rule_inherits_the_phrasings_of_its_parent_and_its_sub_rules() -> None:

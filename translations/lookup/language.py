@@ -66,8 +66,9 @@ def stem(word: str, algorithm: str) -> str:
 class Language:
     """One language's facts, as compiled into the index (see `translations.lookup.lexicon`)."""
 
-    __slots__ = ("_stems", "code", "derivations", "diminutives", "infinitive_marker", "labels", "negation_prefix", "negations",
-                 "numbers", "ordinals", "particles", "phrase_synonyms", "phrases", "snowball", "stopwords", "synonyms")
+    __slots__ = ("_stems", "code", "derivations", "diminutives", "infinitive_ending", "infinitive_marker", "labels",
+                 "negation_prefix", "negations", "numbers", "ordinals", "particles", "person_endings",
+                 "phrase_synonyms", "phrases", "snowball", "stopwords", "synonyms")
 
     def __init__(self, code: str, data: Mapping[str, Any]) -> None:
         self.code = code
@@ -95,6 +96,9 @@ class Language:
         self.diminutives: tuple[str, ...] = tuple(data.get("diminutives", []))
         #: the word between a separable verb's particle and its infinitive (Dutch "aan te vallen"), if any
         self.infinitive_marker: str = data.get("infinitive_marker", "")
+        #: endings of a verb's 2nd/3rd person singular, longest first, and of its infinitive (German `fängt`, `fangen`)
+        self.person_endings: tuple[str, ...] = tuple(data.get("person_endings", []))
+        self.infinitive_ending: str = data.get("infinitive_ending", "")
         self._stems: dict[str, str] = {}
 
     @property
@@ -152,6 +156,17 @@ class Language:
                 doubled = base[-1] == base[-2] and base[-1] not in "aeiou"
                 found += [self.stem(b) for b in ([base[:-1], base] if doubled else [base])]
         return list(dict.fromkeys(found))
+
+    def uninflected(self, word: str) -> list[str]:
+        """Stems of the verb `word` may be a 2nd or 3rd person singular of, longest ending first: the rest with the
+        infinitive's ending, then the rest alone (`fangt`, normalised `fängt` → `fangen`'s stem; `lauft` → `laufen`'s;
+        `halt` → `halten`'s). Empty when no ending applies; which is a word is for the caller to ask the index."""
+        found: list[str] = []
+        for ending in self.person_endings:
+            base = word[: len(word) - len(ending)]
+            if word.endswith(ending) and len(base) >= PART_MIN:
+                found += [self.stem(base + self.infinitive_ending), self.stem(base)]
+        return [stem for stem in dict.fromkeys(found) if stem != self.stem(word)]
 
     def terms(self, text: str) -> list[str]:
         """Stems of a text's words in this language, function words dropped (what the index stores)."""

@@ -120,6 +120,10 @@ def compile_lexicon(path: Path = LEXICON_FILE) -> dict[str, Any]:
             "diminutives": sorted(set(words(facts.get("diminutives", []), f"{where}/diminutives")),
                                   key=lambda suffix: (-len(suffix), suffix)),
             "infinitive_marker": normalise(str(facts.get("infinitive_marker", ""))),
+            # Longest first, so `fallst` loses `st`, not `t`.
+            "person_endings": sorted(set(words(facts.get("person_endings", []), f"{where}/person_endings")),
+                                     key=lambda ending: (-len(ending), ending)),
+            "infinitive_ending": normalise(str(facts.get("infinitive_ending", ""))),
             "stopwords": sorted(set(words(facts.get("stopwords"), f"{where}/stopwords"))),
             "negation": {"words": sorted(set(words(negation.get("words", []), f"{where}/negation/words"))),
                          "prefix": normalise(str(negation.get("prefix", "")))},

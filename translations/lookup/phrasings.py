@@ -45,6 +45,12 @@ PHRASINGS_PATH = Path(__file__).resolve().with_name("phrasings.json")
 #: The share of a question's information (`phrased`) a rule's earlier questions must have said for `suggest` to
 #: offer the rule as a candidate the first stage did not rank among its best.
 SUGGEST_SHARE = 0.6
+#: How many of the question's stems a rule's earlier questions must have said for `suggest` to offer it: a
+#: paraphrase is several words; one shared word ("milestone") is a name every rule of its family was asked with.
+SUGGEST_WORDS = 2
+#: How many questions' worth of the game's own rate a section's rate of a stem starts from (`section`): a small
+#: section's few questions alone would make any of their words look like its own.
+SECTION_PRIOR = 10
 
 
 def section_of(rule: str) -> str:
@@ -160,7 +166,9 @@ class Phrasings:
 
     def section(self, stems: Sequence[str], game: str, rule: str) -> dict[str, float]:
         """`phrased_section`: how much likelier the question's stems are among earlier questions about the rule's
-        section than among all questions about the game (mean log ratio, add-one smoothed; empty without data)."""
+        section than among all questions about the game (mean log ratio; empty without data). The section's rate of
+        a stem is shrunk toward the game's by `SECTION_PRIOR` questions: a section asked about eleven times, two of
+        them with "milestone", is no stronger evidence than one asked about 240 times, 26 of them with it."""
         total, bags = self.pooled(game)
         bag = bags.get(section_of(rule))
         if not bag or not stems:
@@ -171,19 +179,23 @@ class Phrasings:
             key = f" {stem}:"
             here = _count(bag, key)
             everywhere = sum(_count(other, key) for other in bags.values())
-            ratio += math.log((here + 1) / (asked + 2)) - math.log((everywhere + 1) / (total + 2))
+            game_rate = (everywhere + 1) / (total + 2)
+            ratio += math.log((here + SECTION_PRIOR * game_rate) / (asked + SECTION_PRIOR)) - math.log(game_rate)
         return {"phrased_section": ratio / len(stems)}
 
     def suggest(self, stems: Sequence[str], candidates: Sequence[tuple[str, str]], count: int) -> list[int]:
         """The places in `candidates` (`(game, rule id)`, best first stage first) of at most `count` rules whose
-        earlier questions said at least `SUGGEST_SHARE` of the question, the most said first (ties: earlier place)."""
+        earlier questions said at least `SUGGEST_SHARE` of the question in at least `SUGGEST_WORDS` of its stems, the
+        most said first (ties: earlier place)."""
         stems = list(stems)
-        keys = [f" {stem}:" for stem in stems]
+        keys = list(dict.fromkeys(f" {stem}:" for stem in stems))
         scored = []
         for place, (game, rule) in enumerate(candidates):
             text = self.rules.get(game, {}).get(rule)
             if not text or not any(key in text for key in keys):
                 continue  # a cheap test first: most rules share no stem with the question
+            if sum(1 for key in keys if key in text) < SUGGEST_WORDS:
+                continue
             share = self.features(stems, game, rule).get("phrased", 0.0)
             if share >= SUGGEST_SHARE:
                 scored.append((-share, place))

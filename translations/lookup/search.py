@@ -405,6 +405,10 @@ def resolve(word: QueryWord, indexes: Sequence[Index], lexicon: Lexicon, lang: s
     diminished = [base for base in language.undiminished(word.text) if known(base)]
     if diminished:
         return [[Term(base, EXACT, "stem") for base in diminished[:1]]]
+    # A verb's person form the rules never print (`fängt`, `läuft`) is the verb they do (`fangen`, `laufen`).
+    uninflected = [base for base in language.uninflected(word.text) if known(base)]
+    if uninflected:
+        return [[Term(base, EXACT, "stem") for base in uninflected[:1]]]
     for code in order:
         # A compound's parts are words of its own language: "artwork" is no German `art` + English `work`.
         parts = split_compound(word.text, lexicon.languages[code],
@@ -869,7 +873,11 @@ def candidate_features(hit: Hit, hits: Sequence[Hit], best: float, query: Query,
 
 
 def phrased_features(asked: phrasings.Phrasings, stems: Sequence[str], game: str, rule: str) -> dict[str, float]:
-    """Every feature the phrasings give a candidate: its own, its section's and its family's."""
+    """Every feature the phrasings give a candidate: its own, its section's and its family's; none for a question of
+    one word. One word is a name, and every rule of the family it names was asked with it: its share of the question
+    is then 1 for all of them, and what is left, how often each was asked, is popularity, not evidence."""
+    if len(set(stems)) < phrasings.SUGGEST_WORDS:
+        return {}
     found = asked.features(stems, game, rule)
     found.update(asked.section(stems, game, rule))
     found.update(asked.family(stems, game, rule))
