@@ -247,3 +247,22 @@ def test_in_a_draft_audit_one_thing_against_several_that_two_references_agree_on
     published = finding(two)
     weigh(published, two, SPEC, prepared, selection())
     assert published["severity"] == "low"
+
+
+def test_a_number_a_reference_reads_too_is_no_change_of_the_draft() -> None:
+    from translations.audit.odd_one_out import references_against_draft
+
+    def plural(de: str) -> Merged:
+        pairs = [observation("plural", ("draft", "en"), p=0.3, draft="several Schiff", en="one ship"),
+                 observation("plural", ("draft", "nl"), p=0.3, draft="several Schiff", nl="one schip")]
+        if de.startswith("several"):  # de reads like the draft: it differs from en, not from the draft
+            pairs.append(observation("plural", ("de", "en"), p=0.3, de=de, en="one ship"))
+        else:
+            pairs.append(observation("plural", ("draft", "de"), p=0.3, draft="several Schiff", de=de))
+        return merged("plural", pairs, {"de", "en", "nl", "draft"})
+
+    # a number is one reading in any language: "several Schiffe" reads like "several ships"
+    assert references_against_draft(plural("several Schiff"), "draft") == 0
+    assert references_against_draft(plural("one Schiff"), "draft") == 3
+    assert _weighed(plural("one Schiff")) in ("high", "medium"), "the draft alone against every reference"
+    assert _weighed(plural("several Schiff")) == "low", "the references themselves move between one and several"

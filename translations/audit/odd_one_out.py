@@ -48,10 +48,14 @@ def reading_groups(values: Mapping[str, str]) -> list[set[str]]:
 def references_against_draft(m: Merged, draft: str) -> int:
     """How many references read the passage otherwise than the draft, when no reference reads like it (0 when one
     does). A glossary concept's name is one reading in any language: "großes Schiff" (draft) against "large ship"
-    (en-zman) and "not named" (en, nl) is the draft reading like en-zman, not the draft alone."""
+    (en-zman) and "not named" (en, nl) is the draft reading like en-zman, not the draft alone. Likewise a number
+    is one reading in any language: "several Charterschiff" (draft) against "several charter ship" (en-zman) and
+    "one Charter Ship" (en) is the draft reading like en-zman."""
     def reading(value: str | None) -> str | None:
         if m.kind == "glossary" and value is not None:
             return NOT_NAMED if value == NOT_NAMED else "named"
+        if m.kind == "plural" and value is not None:
+            return value.split(" ", 1)[0]  # "one …" / "several …" (checks.check_plural's readings)
         return value
 
     mine = reading(m.values.get(draft))

@@ -289,6 +289,12 @@ def weigh(finding: dict[str, Any], m: Merged, spec: Any, prepared: Mapping[str, 
         # or more agree against the draft: the draft's change of a rule's count, whatever the ranker learnt from
         # published editions (which move between singular and plural freely).
         score = max(score, MEDIUM_SCORE)
+    if selection.draft and m.kind == "plural" and not references_against_draft(m, selection.draft):
+        # ...but where a reference reads the draft's number ("several Charterschiff" with "several charter ship"
+        # of en-zman, against "one Charter Ship" of en) the references themselves move between one and several
+        # there: the number is a translator's choice, not the draft's change (round eleven: most plural findings
+        # round ten A added on an unmodified edition audited as a draft were of this shape).
+        score = min(score, MEDIUM_SCORE - 0.01)
     if selection.draft and odd == selection.draft and m.kind in DRAFT_AGREED_KINDS \
             and references_against_draft(m, selection.draft) >= 2:
         # Every reference that reads the passage (two at least) reads it one way and the draft another: a
