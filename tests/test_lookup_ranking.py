@@ -224,3 +224,29 @@ def test_candidates_carry_the_kind_contrast_against_their_family(indexes) -> Non
         expected = ranking.kind_contrast(answers, rivals, {"place"})
         assert {k: v for k, v in hit.features.items() if k.endswith(":asked")} == expected
     assert any(k.endswith(":asked") for hit in hits for k in hit.features)
+
+
+def test_the_validation_may_hold_the_penalty_instead_of_choosing_it() -> None:
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import numpy as np
+    from bench_lookup_quality import Question
+    from fit_lookup_ranking import Example, fit
+    from validate_lookup_ranking import left_out
+
+    names = ranking.feature_names(["number", "timing"])
+    generator = np.random.default_rng(11)
+
+    def fold(start: int) -> list[Example]:
+        made = []
+        for number in range(start, start + 12):
+            matrix = generator.normal(size=(4, len(names)))
+            right = np.zeros(4, dtype=bool)
+            right[number % 4] = True
+            made.append(Example(Question(f"q{number}", "en", RNFL, ["x"], "made-up", number), matrix, right))
+        return made
+
+    folds = [fold(0), fold(12), fold(24)]
+    held, weights = left_out(folds, 0, names, penalty=0.1)
+    assert held is folds[0]
+    assert np.array_equal(weights, fit([e for f in folds[1:] for e in f], len(names), 0.1))
+    assert not np.array_equal(weights, left_out(folds, 0, names, penalty=3.0)[1])
