@@ -197,3 +197,56 @@ def test_the_validation_of_record_counts_no_match_like_the_command() -> None:
     assert found == [("en", True), ("en", True), ("en", False), ("de", True), ("de", True)]
     # weights that put the other rule first: every answerable question is missed
     assert [right for _, right in of_record(every, held, np.array([1.0]), matched, set())][:3] == [False] * 3
+
+
+def test_a_rule_answering_what_its_family_does_not_is_told_apart_by_the_kind_asked() -> None:
+    # "How many ..." between a rule stating a limit and its sibling about the action: only the first answers it.
+    asked = {"number"}
+    assert ranking.kind_contrast(["number"], [["place"], []], asked) == {"own:asked": 1.0}
+    assert ranking.kind_contrast(["place"], [["number"]], asked) == {"rival:asked": 1.0}
+    # a rule merely printing a number ("number~") answers no "how many"; nor does it tell apart two that both answer
+    assert ranking.kind_contrast(["number~"], [["number"]], asked) == {"rival:asked": 1.0}
+    assert ranking.kind_contrast(["number"], [["number"]], asked) == {}
+    # each kind asked counts its share; no family or no kind asked, no contrast
+    assert ranking.kind_contrast(["timing"], [["agent"]], {"timing", "agent"}) == {"own:asked": 0.5,
+                                                                                  "rival:asked": 0.5}
+    assert ranking.kind_contrast(["number"], [], asked) == {} and ranking.kind_contrast(["number"], [[]], set()) == {}
+
+
+def test_candidates_carry_the_kind_contrast_against_their_family(indexes) -> None:
+    text = "where do I put my settlers?"
+    hits = lookup.answer(indexes, text, limit=ranking.CANDIDATES, rerank=False).hits
+    for hit in hits:
+        family = [other for other in hits if other is not hit and other.game == hit.game
+                  and ranking.related(hit.rule_id, other.rule_id)]
+        answers = hit.signals.answered(hit.number)
+        rivals = [other.signals.answered(other.number) for other in family]
+        expected = ranking.kind_contrast(answers, rivals, {"place"})
+        assert {k: v for k, v in hit.features.items() if k.endswith(":asked")} == expected
+    assert any(k.endswith(":asked") for hit in hits for k in hit.features)
+
+
+def test_the_validation_may_hold_the_penalty_instead_of_choosing_it() -> None:
+    sys.path.insert(0, str(REPO / "benchmarks"))
+    import numpy as np
+    from bench_lookup_quality import Question
+    from fit_lookup_ranking import Example, fit
+    from validate_lookup_ranking import left_out
+
+    names = ranking.feature_names(["number", "timing"])
+    generator = np.random.default_rng(11)
+
+    def fold(start: int) -> list[Example]:
+        made = []
+        for number in range(start, start + 12):
+            matrix = generator.normal(size=(4, len(names)))
+            right = np.zeros(4, dtype=bool)
+            right[number % 4] = True
+            made.append(Example(Question(f"q{number}", "en", RNFL, ["x"], "made-up", number), matrix, right))
+        return made
+
+    folds = [fold(0), fold(12), fold(24)]
+    held, weights = left_out(folds, 0, names, penalty=0.1)
+    assert held is folds[0]
+    assert np.array_equal(weights, fit([e for f in folds[1:] for e in f], len(names), 0.1))
+    assert not np.array_equal(weights, left_out(folds, 0, names, penalty=3.0)[1])

@@ -598,6 +598,11 @@ class Signals:
         said = f" {self.index.said[doc]} "
         return [any(f" {term.term} " in said for term in group) for group in self.groups]
 
+    def answered(self, doc: int) -> Sequence[str]:
+        """The kinds of question document `doc` answers (`Index.answers`, with `number` when it counts what the
+        question asks how many of; a kind ending in `~` only weakly)."""
+        return self.raw[doc][5] if doc in self.raw else ()
+
     def kinds(self) -> list[str]:
         """Per resolved word of the question, what kind of word it is: a `number` (or an ordinal), a `term` of the
         game's glossary (a good, a place, a piece), or another `word`."""
@@ -869,6 +874,9 @@ def candidate_features(hit: Hit, hits: Sequence[Hit], best: float, query: Query,
         if family:
             found.update(ranking.family_contrast(signals.says(hit.number), [signals.says(doc) for doc in family],
                                                  signals.kinds(), signals.worth, signals.total))
+            if signals.asked:
+                found.update(ranking.kind_contrast(signals.answered(hit.number),
+                                                   [signals.answered(doc) for doc in family], signals.asked))
     return found
 
 
