@@ -26,6 +26,7 @@ import os
 import re
 import sys
 from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -52,8 +53,34 @@ OMISSION_SLACK = 80
 
 
 def sources_dir() -> Path:
-    """``$RULESPEC_SOURCES``, as the scorer reads it."""
-    return Path(os.environ.get("RULESPEC_SOURCES", "../shared/sources"))
+    """``$RULESPEC_SOURCES``, else ``shared/sources`` beside the checkout (the scorer's default, run from it)."""
+    env = os.environ.get("RULESPEC_SOURCES")
+    return Path(env) if env else Path(__file__).resolve().parents[2] / "shared" / "sources"
+
+
+@dataclass(frozen=True)
+class DraftCase:
+    """One draft of an errors file, with what auditing it needs: the edition it was copied from and the others."""
+
+    game: str
+    draft: Mapping[str, Any]
+    path: Path
+    text: str
+    original_path: Path
+    original: str
+    others: list[str]
+
+
+def draft_cases(errors_file: Path) -> Iterator[DraftCase]:
+    """Every draft of ``errors_file`` in order, read as the shared scorer reads it."""
+    spec = yaml.safe_load(errors_file.read_text(encoding="utf-8"))
+    game = spec["game"]
+    editions = sorted({p.name.split(".")[1] for p in sources_dir().glob(f"{game}.*.txt")})
+    for draft in spec["drafts"]:
+        path = (errors_file.parent / draft["file"]).resolve()
+        original_path = sources_dir() / f"{game}.{draft['edition']}.txt"
+        yield DraftCase(game, draft, path, path.read_text(encoding="utf-8"), original_path,
+                        original_path.read_text(encoding="utf-8"), [e for e in editions if e != draft["edition"]])
 
 
 def scorer_key(finding: Mapping[str, Any]) -> str:
@@ -141,23 +168,17 @@ def row(finding: Mapping[str, Any]) -> dict[str, Any]:
 
 def replay(errors_file: Path) -> Iterator[dict[str, Any]]:
     """One record per draft: its errors (type, language) and its findings' rows, and the base audit's rows."""
-    spec = yaml.safe_load(errors_file.read_text(encoding="utf-8"))
-    game = spec["game"]
-    editions = sorted({p.name.split(".")[1] for p in sources_dir().glob(f"{game}.*.txt")})
     bases: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for draft in spec["drafts"]:
-        path = (errors_file.parent / draft["file"]).resolve()
-        text = path.read_text(encoding="utf-8")
-        original_path = sources_dir() / f"{game}.{draft['edition']}.txt"
-        original = original_path.read_text(encoding="utf-8")
-        others = [e for e in editions if e != draft["edition"]]
+    for case in draft_cases(errors_file):
+        draft = case.draft
         base_key = (draft["edition"], draft["lang"])
         if base_key not in bases:
-            bases[base_key] = [row(f) for f in recorded_audit(game, others, draft["lang"], original_path)]
+            bases[base_key] = [row(f) for f in recorded_audit(case.game, case.others, draft["lang"],
+                                                               case.original_path)]
         base_keys = {r["key"] for r in bases[base_key]}
-        places = error_places(draft, text, original)
+        places = error_places(draft, case.text, case.original)
         rows = []
-        for finding in recorded_audit(game, others, draft["lang"], path):
+        for finding in recorded_audit(case.game, case.others, draft["lang"], case.path):
             r = row(finding)
             r["covers"] = covered(r["draft_spans"], places)
             r["named"] = any(r["kind"] in NAMES.get(draft["errors"][n]["type"], ()) for n in r["covers"])

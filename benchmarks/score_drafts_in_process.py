@@ -19,22 +19,16 @@ usage: RULESPEC_SOURCES=/work/shared/sources python benchmarks/score_drafts_in_p
 
 from __future__ import annotations
 
-import os
-import re
 import sys
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-import yaml
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from replay_draft_audit import draft_cases, error_places, scorer_key  # a sibling script
 
 SEVERITIES = ("high", "medium", "low", "floor")
-
-
-def sources_dir() -> Path:
-    """``$RULESPEC_SOURCES``, else ``shared/sources`` beside the checkout (as the shared scorer)."""
-    env = os.environ.get("RULESPEC_SOURCES")
-    return Path(env) if env else Path(__file__).resolve().parents[2] / "shared" / "sources"
 
 
 def audit_draft(game: str, others: Sequence[str], lang: str, path: Path, trace: bool) -> list[dict[str, Any]]:
@@ -70,34 +64,10 @@ def audit_draft(game: str, others: Sequence[str], lang: str, path: Path, trace: 
     return shown
 
 
-def key(f: Mapping[str, Any]) -> tuple[Any, ...]:
-    """The scorer's identity of a finding: its kind and its spans' normalised texts."""
-    def norm(t: str) -> str:
-        return re.sub(r"\s+", " ", t).strip()
-
-    return f.get("kind"), tuple(sorted((s["edition"], norm(s["text"])) for s in f["spans"]))
 
 
-def locate(pattern: str, text: str) -> tuple[int, int] | None:
-    """Where ``pattern`` stands in ``text``, whitespace-insensitive (as the scorer)."""
-    m = re.search(r"\s+".join(re.escape(w) for w in pattern.split()), text)
-    return (m.start(), m.end()) if m else None
 
 
-def error_span(error: Mapping[str, Any], draft: str, original: str) -> tuple[int, int, int]:
-    """The draft span an error covers and the slack a finding may lie off it (a deleted sentence: 80)."""
-    if error.get("changed"):
-        where = locate(error["changed"], draft)
-        if not where:
-            sys.exit(f"changed text not found in the draft: {error['changed'][:60]!r}")
-        return where[0], where[1], 0
-    at = locate(error["original"], original)
-    if not at:
-        sys.exit(f"original text not found: {error['original'][:60]!r}")
-    before = original[max(0, at[0] - 60):at[0]]
-    pos = draft.find(before)
-    a = (pos + len(before)) if pos >= 0 else at[0]
-    return a, a, 80
 
 
 def covers(f: Mapping[str, Any], a: int, b: int, slack: int) -> bool:
@@ -107,27 +77,19 @@ def covers(f: Mapping[str, Any], a: int, b: int, slack: int) -> bool:
 
 def score(spec_path: Path, verbose: bool, trace: bool) -> tuple[int, int, int, int]:
     """Print the scorer's lines for one errors file; returns (errors, reported, at medium or above, new)."""
-    spec = yaml.safe_load(spec_path.read_text(encoding="utf-8"))
-    game = spec["game"]
-    all_editions = sorted({p.name.split(".")[1] for p in sources_dir().glob(f"{game}.*.txt")})
-    bases: dict[tuple[str, str], set[tuple[Any, ...]]] = {}
+    bases: dict[tuple[str, str], set[str]] = {}
     n = reported = reported_hm = false_alarms = 0
-    for d in spec["drafts"]:
-        draft_path = (spec_path.parent / d["file"]).resolve()
-        draft = draft_path.read_text(encoding="utf-8")
-        original_path = sources_dir() / f"{game}.{d['edition']}.txt"
-        original = original_path.read_text(encoding="utf-8")
-        others = [e for e in all_editions if e != d["edition"]]
+    for case in draft_cases(spec_path):
+        d, game, others = case.draft, case.game, case.others
         if (d["edition"], d["lang"]) not in bases:
-            found_base = audit_draft(game, others, d["lang"], original_path, False)
-            bases[d["edition"], d["lang"]] = {key(f) for f in found_base}
+            found_base = audit_draft(game, others, d["lang"], case.original_path, False)
+            bases[d["edition"], d["lang"]] = {scorer_key(f) for f in found_base}
         base = bases[d["edition"], d["lang"]]
-        found = audit_draft(game, others, d["lang"], draft_path, trace)
+        found = audit_draft(game, others, d["lang"], case.path, trace)
         shown = [f for f in found if f["severity"] != "floor"]
         on_error: set[int] = set()
-        for e in d["errors"]:
+        for e, (a, b, slack) in zip(d["errors"], error_places(d, case.text, case.original), strict=True):
             n += 1
-            a, b, slack = error_span(e, draft, original)
 
             hits = [(r, f) for r, f in enumerate(shown) if covers(f, a, b, slack)]
             on_error.update(r for r, _ in hits)
@@ -144,7 +106,7 @@ def score(spec_path: Path, verbose: bool, trace: bool) -> tuple[int, int, int, i
                         print(f"    trace {f['severity']:6s} {f.get('kind')} odd={f.get('_odd')} "
                               f"score={f.get('_score')}: {f.get('message', '')[:100]}")
         for r, f in enumerate(shown):
-            if r not in on_error and key(f) not in base:
+            if r not in on_error and scorer_key(f) not in base:
                 false_alarms += 1
                 if verbose:
                     print(f"{d['file']:24s} new finding on no error: #{r + 1} {f['severity']} {f.get('kind')}: "
