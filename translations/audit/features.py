@@ -447,6 +447,7 @@ _PLURAL_ENDINGS = {"en": ("s", "es"), "de": ("e", "en", "n", "er", "s"), "nl": (
 def _grammatical_number(
     sentence: Sentence, span: tuple[int, int], concept: str, numbers: Sequence[NumberMention],
     told: Mapping[tuple[int, int], str], lex: Lexicon, singular_heads: frozenset[str] = frozenset(),
+    in_idiom: frozenset[int] = frozenset(),
 ) -> str | None:
     """Singular or plural of one concept mention: a quantity counting it, then the glossary form matched, then an
     article right before it ("a stack"), then a plural ending the lookup lemma strips; None when nothing tells."""
@@ -468,7 +469,6 @@ def _grammatical_number(
         return SINGULAR  # "het product", "das Plättchen", "this tile": the article tells
     if lex.plural_determiners & set(sentence.tokens[max(0, start - 2):start]):
         return PLURAL  # "these tiles"
-    in_idiom = idiom_positions(sentence.tokens, lex)
     if any(sentence.tokens[k] in lex.weak_numbers and lex.weak_numbers[sentence.tokens[k]] == 1
            and k not in in_idiom for k in range(max(0, start - 3), start)):
         return SINGULAR
@@ -494,10 +494,12 @@ def sentence_features(sentence: Sentence, language: str, glossary: GlossaryMatch
         counted.append(replace(n, counts=starts[ahead]) if ahead is not None and not blocked else n)
     grammatical: dict[str, set[str]] = {}
     lex = lexicon(language)
+    in_idiom = idiom_positions(sentence.tokens, lex)  # once a sentence, not once a mention
     for concept, spans in concepts.items():
         for span in spans:
             number = _grammatical_number(sentence, span, concept, counted, told, lex,
-                                         glossary.singular_heads.get(concept, frozenset()) if glossary else frozenset())
+                                         glossary.singular_heads.get(concept, frozenset()) if glossary else frozenset(),
+                                         in_idiom)
             if number:
                 grammatical.setdefault(concept, set()).add(number)
     kinds = glossary.kinds if glossary else {}
