@@ -29,6 +29,8 @@ the question's information in its words of kind C (`number`, `term`, `word`) it 
 and that one of them says and it does not (`family_contrast`) |
 | `own:asked`, `rival:asked` | against the same family: the share of the kinds the question asks that it answers \
 and none of them does, and that one of them answers and it does not (`kind_contrast`) |
+| `own:asked_elsewhere`, `rival:asked_elsewhere` | the same against the best candidates outside its family (other \
+sections, the other game) |
 
 The weights are data, `ranking.json` beside this module, fitted by `benchmarks/fit_lookup_ranking.py` on
 question sets (a softmax over each question's candidates, L2-regularised, deterministic) and validated on a set
@@ -53,7 +55,8 @@ BASE_FLOOR = -4.0
 FEATURES = ("base", "first", "place", "words", "grams", "coord", "title", "in_title", "terms", "lead", "parent",
             "depth", "setup", "setup_asked", "own_edition", "parent_shown", "child_shown", "phrased", "phrased_weight",
             "phrased_section", "phrased_parent", "phrased_child", "suggested", *(
-                f"{side}:{kind}" for side in ("own", "rival") for kind in ("number", "term", "word", "asked")))
+                f"{side}:{kind}" for side in ("own", "rival") for kind in ("number", "term", "word", "asked",
+                                                                            "asked_elsewhere")))
 #: How many rules below the first `CANDIDATES` the phrasings may add to them (`phrasings.Phrasings.suggest`), and
 #: how far down the first stage's order they are looked for.
 SUGGESTED = 2
@@ -107,12 +110,16 @@ def family_contrast(own: Sequence[bool], rivals: Sequence[Sequence[bool]], kinds
     return found
 
 
-def kind_contrast(own: Sequence[str], rivals: Sequence[Sequence[str]], asked: Collection[str]) -> dict[str, float]:
+def kind_contrast(own: Sequence[str], rivals: Sequence[Sequence[str]], asked: Collection[str],
+                  key: str = "asked") -> dict[str, float]:
     """`own:asked` and `rival:asked` of a candidate answering the kinds `own` (`Index.answers`) whose family among
     the candidates answers `rivals`, for a question asking the kinds `asked`: the share of them it answers and none
     of its family does, and that one of them answers and it does not. "How many ships fit in a shipyard" between
     the shipyard rule and its sibling about building: the one stating the limit is the answer, whichever says the
-    question's words more. Only a full answer counts (a rule merely printing a number answers no "how many")."""
+    question's words more. Only a full answer counts (a rule merely printing a number answers no "how many").
+    `key` names the pair: `asked` against the family, `asked_elsewhere` against the other candidates (other
+    sections: "when do new contract tiles come out" between the setup step laying them out and the delivery rule
+    refilling them, only the second says when)."""
     found: dict[str, float] = {}
     if not rivals or not asked:
         return found
@@ -120,8 +127,8 @@ def kind_contrast(own: Sequence[str], rivals: Sequence[Sequence[str]], asked: Co
         says = kind in own
         others = any(kind in rival for rival in rivals)
         if says != others:
-            key = "own:asked" if says else "rival:asked"
-            found[key] = found.get(key, 0.0) + 1.0 / len(asked)
+            side = f"{'own' if says else 'rival'}:{key}"
+            found[side] = found.get(side, 0.0) + 1.0 / len(asked)
     return found
 
 

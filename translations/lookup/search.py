@@ -877,6 +877,11 @@ def candidate_features(hit: Hit, hits: Sequence[Hit], best: float, query: Query,
             if signals.asked:
                 found.update(ranking.kind_contrast(signals.answered(hit.number),
                                                    [signals.answered(doc) for doc in family], signals.asked))
+        if signals.asked:
+            elsewhere = [other.signals.answered(other.number) for other in hits[:ranking.CANDIDATES]
+                         if other is not hit and other.signals is not None]
+            found.update(ranking.kind_contrast(signals.answered(hit.number), elsewhere, signals.asked,
+                                               "asked_elsewhere"))
     return found
 
 
