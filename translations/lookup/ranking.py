@@ -23,6 +23,8 @@ again by a weighted sum of their *signals* — the parts the first score is made
 | `phrased`, `phrased_weight` | how much of the question earlier questions about the rule said (`translations.lookup.phrasings`) |
 | `phrased_section` | how much likelier the question's words are among earlier questions about the rule's section |
 | `phrased_parent`, `phrased_child` | `phrased` of the rule's parent, of its best sub-rule |
+| `phrased_own`, `phrased_rival` | against every other candidate: the share of the question that only its own \
+earlier questions said, and that another's said and its own did not (`phrasings.Phrasings.contrast`) |
 | `suggested` | a rule the first stage ranked lower, added to the candidates by its phrasings |
 | `own:C`, `rival:C` | against its family among the best candidates (parent, sub-rules, siblings): the share of \
 the question's information in its words of kind C (`number`, `term`, `word`) it says itself and none of them does, \
@@ -54,7 +56,7 @@ BASE_FLOOR = -4.0
 #: Features every candidate has (the `answers:K`/`weakly:K` pairs follow, one per kind of question).
 FEATURES = ("base", "first", "place", "words", "grams", "coord", "title", "in_title", "terms", "lead", "parent",
             "depth", "setup", "setup_asked", "own_edition", "parent_shown", "child_shown", "phrased", "phrased_weight",
-            "phrased_section", "phrased_parent", "phrased_child", "suggested", *(
+            "phrased_section", "phrased_parent", "phrased_child", "phrased_own", "phrased_rival", "suggested", *(
                 f"{side}:{kind}" for side in ("own", "rival") for kind in ("number", "term", "word", "asked",
                                                                             "asked_elsewhere")))
 #: How many rules below the first `CANDIDATES` the phrasings may add to them (`phrasings.Phrasings.suggest`), and

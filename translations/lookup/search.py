@@ -845,6 +845,10 @@ def reranked(hits: list[Hit], query: Query, printed_in: set[str], ranker: rankin
         hit.features = candidate_features(hit, hits, best, query, printed_in, asked, stems)
     for hit in head[count:]:
         hit.features["suggested"] = 1.0
+    if asked is not None:
+        for hit, measured in zip(head, phrased_contrast(asked, stems, [(h.game, h.rule_id) for h in head]),
+                                 strict=True):
+            hit.features.update(measured)
     if ranker is None:
         return head + tail
     order = sorted(range(len(head)), key=lambda i: (-ranker.score(head[i].features), i))
@@ -895,6 +899,15 @@ def phrased_features(asked: phrasings.Phrasings, stems: Sequence[str], game: str
     found.update(asked.section(stems, game, rule))
     found.update(asked.family(stems, game, rule))
     return found
+
+
+def phrased_contrast(asked: phrasings.Phrasings, stems: Sequence[str],
+                     candidates: Sequence[tuple[str, str]]) -> list[dict[str, float]]:
+    """`phrased_own` and `phrased_rival` of each of `candidates` (`phrasings.Phrasings.contrast`); none for a
+    question of one word, as `phrased_features`."""
+    if len(set(stems)) < phrasings.SUGGEST_WORDS:
+        return [{} for _ in candidates]
+    return asked.contrast(stems, candidates)
 
 
 def search(indexes: Iterable[Index], query: str, limit: int = 5) -> list[Hit]:
