@@ -15,6 +15,7 @@ again by a weighted sum of their *signals* — the parts the first score is made
 | `title`, `in_title` | share of the rule's title the question says (in any view); share of the question it says |
 | `terms` | share of the question's information said by the glossary terms of the concepts the rule names |
 | `lead` | the rule opens a section the question names |
+| `in_named`, `named_elsewhere` | the share of the question naming the rule's section; naming another section |
 | `parent`, `depth`, `setup` | its place in the spec: has sub-rules; dots in its id; a setup step |
 | `parent_shown`, `child_shown` | its parent rule, or one of its sub-rules, is among the candidates too |
 | `setup_asked` | a setup step, for a question about the setup |
@@ -54,7 +55,8 @@ CANDIDATES = 5
 #: The first-stage score ratio below which a candidate's `base` stops falling (a far-off candidate is far off).
 BASE_FLOOR = -4.0
 #: Features every candidate has (the `answers:K`/`weakly:K` pairs follow, one per kind of question).
-FEATURES = ("base", "first", "place", "words", "grams", "coord", "title", "in_title", "terms", "lead", "parent",
+FEATURES = ("base", "first", "place", "words", "grams", "coord", "title", "in_title", "terms", "lead", "in_named",
+            "named_elsewhere", "parent",
             "depth", "setup", "setup_asked", "own_edition", "parent_shown", "child_shown", "phrased", "phrased_weight",
             "phrased_section", "phrased_parent", "phrased_child", "phrased_own", "phrased_rival", "suggested", *(
                 f"{side}:{kind}" for side in ("own", "rival") for kind in ("number", "term", "word", "asked",
