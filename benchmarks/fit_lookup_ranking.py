@@ -56,7 +56,7 @@ PENALTIES = (0.01, 0.03, 0.1, 0.3, 1.0, 3.0)
 DECIMALS = 4
 #: The features learned from the fit files' own questions (`translations.lookup.phrasings`).
 PHRASED = ("phrased", "phrased_weight", "phrased_section", "phrased_parent", "phrased_child", "phrased_own",
-           "phrased_rival", "suggested")
+           "phrased_own_weight", "phrased_rival", "suggested")
 #: L2 strength of the no-match model (chosen by leave-one-set-out with `ranking.NO_MATCH`).
 DOUBT_PENALTY = 0.3
 

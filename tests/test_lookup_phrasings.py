@@ -4,6 +4,7 @@ of the re-ranking; learned per fit file from the other files only."""
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -218,7 +219,9 @@ def test_what_only_one_candidate_s_earlier_questions_said_tells_it_from_the_othe
     candidates = [(RNFL, "end_phase.cartography"), (RNFL, "setup.islands"), (RNFL, "land.order")]
     cartography, islands, order = asked.contrast(["compass", "start", "tile"], candidates)
     # "compass" was said of both the setup step and the phase rule: it is nobody's own
-    assert set(islands) == {"phrased_own"} and 0.0 < islands["phrased_own"] < 1.0
+    assert set(islands) == {"phrased_own", "phrased_own_weight"} and 0.0 < islands["phrased_own"] < 1.0
+    # ... weighed by how many askers said it, as `phrased_weight`
+    assert islands["phrased_own_weight"] == pytest.approx(math.log(1.0 + asked.idf("start")))
     assert cartography == {"phrased_rival": pytest.approx(islands["phrased_own"])}
     # a rule nobody asked about has only rivals: everything the others' askers said
     assert order["phrased_rival"] > islands["phrased_own"] and "phrased_own" not in order

@@ -142,7 +142,8 @@ class Phrasings:
     def contrast(self, stems: Sequence[str], candidates: Sequence[tuple[str, str]]) -> list[dict[str, float]]:
         """Per candidate (`(game, rule id)`), `phrased_own`: the share of the question's information that earlier
         questions about it said and those about none of the other candidates did; `phrased_rival`: that some other
-        candidate's said and its own did not. "how many compass tiles are revealed at the start": every rule about
+        candidate's said and its own did not; `phrased_own_weight`: log(1 + Σ count × IDF) over its own stems, as
+        `phrased_weight`. "how many compass tiles are revealed at the start": every rule about
         compass tiles was asked with "compass tile", which tells them apart no more than the rules' own words do;
         what only one of them was asked with ("start", "revealed") does."""
         stems = list(dict.fromkeys(stems))
@@ -160,6 +161,9 @@ class Phrasings:
                 missed = sum(self.idf(stem) for stem in others - own)
                 if alone:
                     measured["phrased_own"] = alone / total
+                    text = self.rules.get(candidates[number][0], {}).get(candidates[number][1], "")
+                    measured["phrased_own_weight"] = math.log(1.0 + sum(
+                        _count(text, f" {stem}:") * self.idf(stem) for stem in own - others))
                 if missed:
                     measured["phrased_rival"] = missed / total
             found.append(measured)

@@ -26,6 +26,7 @@ again by a weighted sum of their *signals* — the parts the first score is made
 | `phrased_parent`, `phrased_child` | `phrased` of the rule's parent, of its best sub-rule |
 | `phrased_own`, `phrased_rival` | against every other candidate: the share of the question that only its own \
 earlier questions said, and that another's said and its own did not (`phrasings.Phrasings.contrast`) |
+| `phrased_own_weight` | how often, and how tellingly, its earlier questions said those stems of its own |
 | `suggested` | a rule the first stage ranked lower, added to the candidates by its phrasings |
 | `own:C`, `rival:C` | against its family among the best candidates (parent, sub-rules, siblings): the share of \
 the question's information in its words of kind C (`number`, `term`, `word`) it says itself and none of them does, \
@@ -56,9 +57,9 @@ CANDIDATES = 5
 BASE_FLOOR = -4.0
 #: Features every candidate has (the `answers:K`/`weakly:K` pairs follow, one per kind of question).
 FEATURES = ("base", "first", "place", "words", "grams", "coord", "title", "in_title", "terms", "lead", "in_named",
-            "named_elsewhere", "parent",
-            "depth", "setup", "setup_asked", "own_edition", "parent_shown", "child_shown", "phrased", "phrased_weight",
-            "phrased_section", "phrased_parent", "phrased_child", "phrased_own", "phrased_rival", "suggested", *(
+            "named_elsewhere", "parent", "depth", "setup", "setup_asked", "own_edition", "parent_shown", "child_shown",
+            "phrased", "phrased_weight", "phrased_section", "phrased_parent", "phrased_child", "phrased_own",
+            "phrased_own_weight", "phrased_rival", "suggested", *(
                 f"{side}:{kind}" for side in ("own", "rival") for kind in ("number", "term", "word", "asked",
                                                                             "asked_elsewhere")))
 #: How many rules below the first `CANDIDATES` the phrasings may add to them (`phrasings.Phrasings.suggest`), and
