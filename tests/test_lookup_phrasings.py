@@ -244,5 +244,5 @@ def test_the_re_ranked_candidates_carry_the_phrasing_contrast(indexes) -> None:
     assert committed is not None
     expected = lookup.phrased_contrast(committed, answer.stems, [(hit.game, hit.rule_id) for hit in answer.hits])
     for hit, measured in zip(answer.hits, expected, strict=True):
-        assert {k: v for k, v in hit.features.items() if k in ("phrased_own", "phrased_rival")} == measured
+        assert {k: v for k, v in hit.features.items() if k in ("phrased_own", "phrased_own_weight", "phrased_rival")} == measured
     assert any(measured for measured in expected)
