@@ -34,9 +34,14 @@ def test_a_ranker_orders_the_candidates_by_its_weights(indexes, monkeypatch) -> 
     # A ranker that only trusts the first stage keeps its order; one that prefers deep ids puts them first.
     monkeypatch.setattr(ranking, "_LOADED", [ranking.Ranker({"base": 1.0})])
     assert [h.rule_id for h in lookup.answer(indexes, text, limit=ranking.CANDIDATES).hits] == first
+    # The candidates are the first stage's best few and the rules the phrasings suggest: the ranker orders them all.
+    limit = ranking.CANDIDATES + ranking.SUGGESTED
+    pool = lookup.answer(indexes, text, limit=limit, rerank=False).hits
+    candidates = sorted(h.rule_id for h in pool if h.features)
+    assert set(first) <= set(candidates)
     monkeypatch.setattr(ranking, "_LOADED", [ranking.Ranker({"depth": 1.0})])
-    reordered = lookup.answer(indexes, text, limit=ranking.CANDIDATES).hits
-    assert sorted(h.rule_id for h in reordered) == sorted(first)
+    reordered = [h for h in lookup.answer(indexes, text, limit=limit).hits if h.features]
+    assert sorted(h.rule_id for h in reordered) == candidates
     depths = [h.rule_id.count(".") for h in reordered]
     assert depths == sorted(depths, reverse=True)
 
