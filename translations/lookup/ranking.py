@@ -33,8 +33,8 @@ the question's information in its words of kind C (`number`, `term`, `word`) it 
 and that one of them says and it does not (`family_contrast`) |
 | `own:asked`, `rival:asked` | against the same family: the share of the kinds the question asks that it answers \
 and none of them does, and that one of them answers and it does not (`kind_contrast`) |
-| `own:asked_elsewhere`, `rival:asked_elsewhere` | the same against the best candidates outside its family (other \
-sections, the other game) |
+| `own:asked_elsewhere`, `rival:asked_elsewhere` | the same against every other best candidate, its family \
+included (other sections, the other game) |
 
 The weights are data, `ranking.json` beside this module, fitted by `benchmarks/fit_lookup_ranking.py` on
 question sets (a softmax over each question's candidates, L2-regularised, deterministic) and validated on a set
@@ -122,8 +122,8 @@ def kind_contrast(own: Sequence[str], rivals: Sequence[Sequence[str]], asked: Co
     of its family does, and that one of them answers and it does not. "How many ships fit in a shipyard" between
     the shipyard rule and its sibling about building: the one stating the limit is the answer, whichever says the
     question's words more. Only a full answer counts (a rule merely printing a number answers no "how many").
-    `key` names the pair: `asked` against the family, `asked_elsewhere` against the other candidates (other
-    sections: "when do new contract tiles come out" between the setup step laying them out and the delivery rule
+    `key` names the pair: `asked` against the family, `asked_elsewhere` against every other candidate (other
+    sections too: "when do new contract tiles come out" between the setup step laying them out and the delivery rule
     refilling them, only the second says when)."""
     found: dict[str, float] = {}
     if not rivals or not asked:
