@@ -55,7 +55,8 @@ from translations.lookup import search as lk  # noqa: E402
 PENALTIES = (0.01, 0.03, 0.1, 0.3, 1.0, 3.0)
 DECIMALS = 4
 #: The features learned from the fit files' own questions (`translations.lookup.phrasings`).
-PHRASED = ("phrased", "phrased_weight", "phrased_section", "phrased_parent", "phrased_child", "suggested")
+PHRASED = ("phrased", "phrased_weight", "phrased_section", "phrased_parent", "phrased_child", "phrased_own",
+           "phrased_own_weight", "phrased_rival", "suggested")
 #: L2 strength of the no-match model (chosen by leave-one-set-out with `ranking.NO_MATCH`).
 DOUBT_PENALTY = 0.3
 
@@ -130,8 +131,11 @@ def with_phrasings(data: Sequence[Example], learned: phrasings.Phrasings | None,
             head = min(len(example.hits), ranking.CANDIDATES)
             added = learned.suggest(example.stems, example.hits[head:], ranking.SUGGESTED) if learned and head else []
             example.choose([*range(head), *(head + place for place in added)])
+        contrast = (lk.phrased_contrast(learned, example.stems, example.candidates) if learned is not None
+                    else [{} for _ in example.candidates])
         for row, (game, rule) in enumerate(example.candidates):
             measured = lk.phrased_features(learned, example.stems, game, rule) if learned is not None else {}
+            measured.update(contrast[row])
             if row >= head:
                 measured["suggested"] = 1.0
             for name, number in columns.items():

@@ -4,6 +4,7 @@ of the re-ranking; learned per fit file from the other files only."""
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -206,3 +207,43 @@ def test_a_rule_the_phrasings_suggest_joins_the_candidates_and_can_come_first(in
     assert (hits[0].game, hits[0].rule_id) == (low.game, low.rule_id)
     assert hits[0].features["suggested"] == 1.0 and hits[0].features["phrased"] == pytest.approx(1.0)
     assert all("suggested" not in hit.features for hit in hits[1:])
+
+
+def test_what_only_one_candidate_s_earlier_questions_said_tells_it_from_the_others() -> None:
+    # every rule about compass tiles was asked with "compass"; only the setup step's askers said "start"
+    asked = Phrasings.learn([
+        (RNFL, "setup.islands", ["compass", "start"]),
+        (RNFL, "end_phase.cartography", ["compass", "grow"]),
+        (RNFL, "actions.discover", ["compass", "discover"]),
+    ])
+    candidates = [(RNFL, "end_phase.cartography"), (RNFL, "setup.islands"), (RNFL, "land.order")]
+    cartography, islands, order = asked.contrast(["compass", "start", "tile"], candidates)
+    # "compass" was said of both the setup step and the phase rule: it is nobody's own
+    assert set(islands) == {"phrased_own", "phrased_own_weight"} and 0.0 < islands["phrased_own"] < 1.0
+    # ... weighed by how many askers said it, as `phrased_weight`
+    assert islands["phrased_own_weight"] == pytest.approx(math.log(1.0 + asked.idf("start")))
+    assert cartography == {"phrased_rival": pytest.approx(islands["phrased_own"])}
+    # a rule nobody asked about has only rivals: everything the others' askers said
+    assert order["phrased_rival"] > islands["phrased_own"] and "phrased_own" not in order
+    # a word no candidate's askers said, or no other candidate: no contrast from it
+    assert asked.contrast(["tile", "xyzzy"], candidates) == [{}, {}, {}]
+    alone = asked.contrast(["compass", "start"], [(RNFL, "setup.islands")])
+    assert len(alone) == 1 and alone[0]["phrased_own"] == pytest.approx(1.0) and "phrased_rival" not in alone[0]
+
+
+def test_a_one_word_question_gets_no_phrasing_contrast(indexes) -> None:
+    asked = Phrasings.learn([(RNFL, "frame_markers.multiple", ["milestone", "two"]),
+                             (RNFL, "frame_markers.choose", ["milestone", "card"])])
+    pool = [(RNFL, "frame_markers.choose"), (RNFL, "frame_markers.multiple")]
+    assert lookup.phrased_contrast(asked, ["milestone"], pool) == [{}, {}]
+    assert lookup.phrased_contrast(asked, ["milestone", "two"], pool)[1]["phrased_own"] > 0.0
+
+
+def test_the_re_ranked_candidates_carry_the_phrasing_contrast(indexes) -> None:
+    answer = lookup.answer(indexes, "at the start how many compass tiles lie face up", limit=ranking.CANDIDATES)
+    committed = phrasings.committed()
+    assert committed is not None
+    expected = lookup.phrased_contrast(committed, answer.stems, [(hit.game, hit.rule_id) for hit in answer.hits])
+    for hit, measured in zip(answer.hits, expected, strict=True):
+        assert {k: v for k, v in hit.features.items() if k in ("phrased_own", "phrased_own_weight", "phrased_rival")} == measured
+    assert any(measured for measured in expected)

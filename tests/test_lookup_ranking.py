@@ -34,9 +34,14 @@ def test_a_ranker_orders_the_candidates_by_its_weights(indexes, monkeypatch) -> 
     # A ranker that only trusts the first stage keeps its order; one that prefers deep ids puts them first.
     monkeypatch.setattr(ranking, "_LOADED", [ranking.Ranker({"base": 1.0})])
     assert [h.rule_id for h in lookup.answer(indexes, text, limit=ranking.CANDIDATES).hits] == first
+    # The candidates are the first stage's best few and the rules the phrasings suggest: the ranker orders them all.
+    limit = ranking.CANDIDATES + ranking.SUGGESTED
+    pool = lookup.answer(indexes, text, limit=limit, rerank=False).hits
+    candidates = sorted(h.rule_id for h in pool if h.features)
+    assert set(first) <= set(candidates)
     monkeypatch.setattr(ranking, "_LOADED", [ranking.Ranker({"depth": 1.0})])
-    reordered = lookup.answer(indexes, text, limit=ranking.CANDIDATES).hits
-    assert sorted(h.rule_id for h in reordered) == sorted(first)
+    reordered = [h for h in lookup.answer(indexes, text, limit=limit).hits if h.features]
+    assert sorted(h.rule_id for h in reordered) == candidates
     depths = [h.rule_id.count(".") for h in reordered]
     assert depths == sorted(depths, reverse=True)
 
@@ -250,3 +255,22 @@ def test_the_validation_may_hold_the_penalty_instead_of_choosing_it() -> None:
     assert held is folds[0]
     assert np.array_equal(weights, fit([e for f in folds[1:] for e in f], len(names), 0.1))
     assert not np.array_equal(weights, left_out(folds, 0, names, penalty=3.0)[1])
+
+
+def test_the_kind_asked_is_contrasted_against_every_other_candidate_too() -> None:
+    # "when do new contract tiles come out": the refill rule says when, the setup step laying them out does not
+    asked = {"timing"}
+    assert ranking.kind_contrast(["timing"], [[], ["place"]], asked, "asked_elsewhere") == {"own:asked_elsewhere": 1.0}
+    assert ranking.kind_contrast([], [["timing"]], asked, "asked_elsewhere") == {"rival:asked_elsewhere": 1.0}
+
+
+def test_candidates_carry_the_kind_contrast_against_every_other_candidate(indexes) -> None:
+    text = "when are fresh contract tiles put out?"
+    hits = lookup.answer(indexes, text, limit=ranking.CANDIDATES, rerank=False).hits
+    asked = hits[0].signals.asked
+    assert "timing" in asked
+    for hit in hits:
+        others = [other.signals.answered(other.number) for other in hits if other is not hit]
+        expected = ranking.kind_contrast(hit.signals.answered(hit.number), others, asked, "asked_elsewhere")
+        assert {k: v for k, v in hit.features.items() if k.endswith(":asked_elsewhere")} == expected
+    assert any(k.endswith(":asked_elsewhere") for hit in hits for k in hit.features)

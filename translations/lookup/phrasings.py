@@ -139,6 +139,36 @@ class Phrasings:
         return {"phrased": sum(self.idf(stem) for stem in shared) / total,
                 "phrased_weight": math.log(1.0 + sum(counts[stem] * self.idf(stem) for stem in shared))}
 
+    def contrast(self, stems: Sequence[str], candidates: Sequence[tuple[str, str]]) -> list[dict[str, float]]:
+        """Per candidate (`(game, rule id)`), `phrased_own`: the share of the question's information that earlier
+        questions about it said and those about none of the other candidates did; `phrased_rival`: that some other
+        candidate's said and its own did not; `phrased_own_weight`: log(1 + Σ count × IDF) over its own stems, as
+        `phrased_weight`. "how many compass tiles are revealed at the start": every rule about
+        compass tiles was asked with "compass tile", which tells them apart no more than the rules' own words do;
+        what only one of them was asked with ("start", "revealed") does."""
+        stems = list(dict.fromkeys(stems))
+        total = sum(self.idf(stem) for stem in stems)
+        said = []
+        for game, rule in candidates:
+            text = self.rules.get(game, {}).get(rule, "")
+            said.append({stem for stem in stems if f" {stem}:" in text})
+        found: list[dict[str, float]] = []
+        for number, own in enumerate(said):
+            others = set().union(*(other for place, other in enumerate(said) if place != number))
+            measured: dict[str, float] = {}
+            if total > 0:
+                alone = sum(self.idf(stem) for stem in own - others)
+                missed = sum(self.idf(stem) for stem in others - own)
+                if alone:
+                    measured["phrased_own"] = alone / total
+                    text = self.rules.get(candidates[number][0], {}).get(candidates[number][1], "")
+                    measured["phrased_own_weight"] = math.log(1.0 + sum(
+                        _count(text, f" {stem}:") * self.idf(stem) for stem in own - others))
+                if missed:
+                    measured["phrased_rival"] = missed / total
+            found.append(measured)
+        return found
+
     def family(self, stems: Sequence[str], game: str, rule: str) -> dict[str, float]:
         """`phrased_parent` and `phrased_child`: the `phrased` share of the rule's parent's phrasings, and the best of
         its sub-rules' (empty when neither shares a stem)."""

@@ -15,6 +15,7 @@ again by a weighted sum of their *signals* — the parts the first score is made
 | `title`, `in_title` | share of the rule's title the question says (in any view); share of the question it says |
 | `terms` | share of the question's information said by the glossary terms of the concepts the rule names |
 | `lead` | the rule opens a section the question names |
+| `in_named`, `named_elsewhere` | the share of the question naming the rule's section; naming another section |
 | `parent`, `depth`, `setup` | its place in the spec: has sub-rules; dots in its id; a setup step |
 | `parent_shown`, `child_shown` | its parent rule, or one of its sub-rules, is among the candidates too |
 | `setup_asked` | a setup step, for a question about the setup |
@@ -23,12 +24,17 @@ again by a weighted sum of their *signals* — the parts the first score is made
 | `phrased`, `phrased_weight` | how much of the question earlier questions about the rule said (`translations.lookup.phrasings`) |
 | `phrased_section` | how much likelier the question's words are among earlier questions about the rule's section |
 | `phrased_parent`, `phrased_child` | `phrased` of the rule's parent, of its best sub-rule |
+| `phrased_own`, `phrased_rival` | against every other candidate: the share of the question that only its own \
+earlier questions said, and that another's said and its own did not (`phrasings.Phrasings.contrast`) |
+| `phrased_own_weight` | how often, and how tellingly, its earlier questions said those stems of its own |
 | `suggested` | a rule the first stage ranked lower, added to the candidates by its phrasings |
 | `own:C`, `rival:C` | against its family among the best candidates (parent, sub-rules, siblings): the share of \
 the question's information in its words of kind C (`number`, `term`, `word`) it says itself and none of them does, \
 and that one of them says and it does not (`family_contrast`) |
 | `own:asked`, `rival:asked` | against the same family: the share of the kinds the question asks that it answers \
 and none of them does, and that one of them answers and it does not (`kind_contrast`) |
+| `own:asked_elsewhere`, `rival:asked_elsewhere` | the same against every other best candidate, its family \
+included (other sections, the other game) |
 
 The weights are data, `ranking.json` beside this module, fitted by `benchmarks/fit_lookup_ranking.py` on
 question sets (a softmax over each question's candidates, L2-regularised, deterministic) and validated on a set
@@ -50,10 +56,12 @@ CANDIDATES = 5
 #: The first-stage score ratio below which a candidate's `base` stops falling (a far-off candidate is far off).
 BASE_FLOOR = -4.0
 #: Features every candidate has (the `answers:K`/`weakly:K` pairs follow, one per kind of question).
-FEATURES = ("base", "first", "place", "words", "grams", "coord", "title", "in_title", "terms", "lead", "parent",
-            "depth", "setup", "setup_asked", "own_edition", "parent_shown", "child_shown", "phrased", "phrased_weight",
-            "phrased_section", "phrased_parent", "phrased_child", "suggested", *(
-                f"{side}:{kind}" for side in ("own", "rival") for kind in ("number", "term", "word", "asked")))
+FEATURES = ("base", "first", "place", "words", "grams", "coord", "title", "in_title", "terms", "lead", "in_named",
+            "named_elsewhere", "parent", "depth", "setup", "setup_asked", "own_edition", "parent_shown", "child_shown",
+            "phrased", "phrased_weight", "phrased_section", "phrased_parent", "phrased_child", "phrased_own",
+            "phrased_own_weight", "phrased_rival", "suggested", *(
+                f"{side}:{kind}" for side in ("own", "rival") for kind in ("number", "term", "word", "asked",
+                                                                            "asked_elsewhere")))
 #: How many rules below the first `CANDIDATES` the phrasings may add to them (`phrasings.Phrasings.suggest`), and
 #: how far down the first stage's order they are looked for.
 SUGGESTED = 2
@@ -107,12 +115,16 @@ def family_contrast(own: Sequence[bool], rivals: Sequence[Sequence[bool]], kinds
     return found
 
 
-def kind_contrast(own: Sequence[str], rivals: Sequence[Sequence[str]], asked: Collection[str]) -> dict[str, float]:
+def kind_contrast(own: Sequence[str], rivals: Sequence[Sequence[str]], asked: Collection[str],
+                  key: str = "asked") -> dict[str, float]:
     """`own:asked` and `rival:asked` of a candidate answering the kinds `own` (`Index.answers`) whose family among
     the candidates answers `rivals`, for a question asking the kinds `asked`: the share of them it answers and none
     of its family does, and that one of them answers and it does not. "How many ships fit in a shipyard" between
     the shipyard rule and its sibling about building: the one stating the limit is the answer, whichever says the
-    question's words more. Only a full answer counts (a rule merely printing a number answers no "how many")."""
+    question's words more. Only a full answer counts (a rule merely printing a number answers no "how many").
+    `key` names the pair: `asked` against the family, `asked_elsewhere` against every other candidate (other
+    sections too: "when do new contract tiles come out" between the setup step laying them out and the delivery rule
+    refilling them, only the second says when)."""
     found: dict[str, float] = {}
     if not rivals or not asked:
         return found
@@ -120,8 +132,8 @@ def kind_contrast(own: Sequence[str], rivals: Sequence[Sequence[str]], asked: Co
         says = kind in own
         others = any(kind in rival for rival in rivals)
         if says != others:
-            key = "own:asked" if says else "rival:asked"
-            found[key] = found.get(key, 0.0) + 1.0 / len(asked)
+            side = f"{'own' if says else 'rival'}:{key}"
+            found[side] = found.get(side, 0.0) + 1.0 / len(asked)
     return found
 
 

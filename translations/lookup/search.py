@@ -546,6 +546,8 @@ def score_index(index: Index, query: Query, groups: Sequence[Sequence[Term]], qu
         for number, section in enumerate(index.sections):
             if wanted and len(wanted & set(section)) >= SECTION_MATCH * len(wanted):
                 named[number] = named.get(number, 0.0) + 1.0 / len(query_grams)
+    if signals is not None:
+        signals.named = named
     asked = query.asks - {"setup"}
     counted_terms = [t.term for group in groups for t in group if t.weight >= PART]
     query_terms = set(terms)
@@ -581,7 +583,7 @@ class Signals:
     (word and trigram BM25, matched information, title share, section lead, kinds answered), and the query's
     resolved words with their worth. The re-ranking's features are made of them for the best candidates only."""
 
-    __slots__ = ("_kinds", "asked", "groups", "index", "raw", "total", "worth")
+    __slots__ = ("_kinds", "asked", "groups", "index", "named", "raw", "total", "worth")
 
     def __init__(self, index: Index) -> None:
         self.index = index
@@ -590,6 +592,8 @@ class Signals:
         self.worth: list[float] = []
         self.total = 1.0
         self.asked: set[str] = set()
+        #: section number → the share of the question's words naming it (most of a word's trigrams in its title)
+        self.named: dict[int, float] = {}
         self._kinds: list[str] | None = None
 
     def says(self, doc: int) -> list[bool]:
@@ -621,6 +625,14 @@ class Signals:
                  "depth": float(index.ids[doc].count(".")),
                  "terms": concept_share(index, doc, groups, self.worth, self.total),
                  "in_title": title_coverage(index.titles[doc], groups, self.worth, self.total)}
+        # The section the question names, for every rule of it, not only the one introducing it (`lead`): "bij het
+        # vestigen" names the settle action, whichever of its rules the rest of the question is about.
+        own = self.named.get(index.section_of[doc], 0.0)
+        if own:
+            found["in_named"] = min(1.0, own)
+        elsewhere = sum(share for section, share in self.named.items() if section != index.section_of[doc])
+        if elsewhere:
+            found["named_elsewhere"] = min(1.0, elsewhere)
         for kind in self.asked:
             if kind in answered:
                 found[f"answers:{kind}"] = 1.0
@@ -845,6 +857,10 @@ def reranked(hits: list[Hit], query: Query, printed_in: set[str], ranker: rankin
         hit.features = candidate_features(hit, hits, best, query, printed_in, asked, stems)
     for hit in head[count:]:
         hit.features["suggested"] = 1.0
+    if asked is not None:
+        for hit, measured in zip(head, phrased_contrast(asked, stems, [(h.game, h.rule_id) for h in head]),
+                                 strict=True):
+            hit.features.update(measured)
     if ranker is None:
         return head + tail
     order = sorted(range(len(head)), key=lambda i: (-ranker.score(head[i].features), i))
@@ -877,6 +893,11 @@ def candidate_features(hit: Hit, hits: Sequence[Hit], best: float, query: Query,
             if signals.asked:
                 found.update(ranking.kind_contrast(signals.answered(hit.number),
                                                    [signals.answered(doc) for doc in family], signals.asked))
+        if signals.asked:
+            elsewhere = [other.signals.answered(other.number) for other in hits[:ranking.CANDIDATES]
+                         if other is not hit and other.signals is not None]
+            found.update(ranking.kind_contrast(signals.answered(hit.number), elsewhere, signals.asked,
+                                               "asked_elsewhere"))
     return found
 
 
@@ -890,6 +911,15 @@ def phrased_features(asked: phrasings.Phrasings, stems: Sequence[str], game: str
     found.update(asked.section(stems, game, rule))
     found.update(asked.family(stems, game, rule))
     return found
+
+
+def phrased_contrast(asked: phrasings.Phrasings, stems: Sequence[str],
+                     candidates: Sequence[tuple[str, str]]) -> list[dict[str, float]]:
+    """`phrased_own` and `phrased_rival` of each of `candidates` (`phrasings.Phrasings.contrast`); none for a
+    question of one word, as `phrased_features`."""
+    if len(set(stems)) < phrasings.SUGGEST_WORDS:
+        return [{} for _ in candidates]
+    return asked.contrast(stems, candidates)
 
 
 def search(indexes: Iterable[Index], query: str, limit: int = 5) -> list[Hit]:
