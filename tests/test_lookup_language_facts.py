@@ -255,3 +255,16 @@ def test_an_umlauted_verb_form_no_rulebook_prints_is_no_unknown_word(indexes) ->
     found = lookup.answer(indexes, "Was passiert, wenn ein Schiff aus dem Spiel fällt?", lang="de")
     german = lookup.lexicon_of(indexes).languages["de"]
     assert "fallt" not in found.unknown and german.stem("fallen") in found.stems
+
+
+@pytest.mark.parametrize("text", [
+    "Wohin setzt man den Rahmenmaker zurück?",  # one letter short of `rahmenmark`; as typed three edits away
+    "Wann kommt der Rahmnemarker zurück?",  # two letters swapped
+])
+def test_a_typo_in_a_sentence_with_a_separable_verb_is_mended_from_its_own_stem(indexes, text: str) -> None:
+    # "zurück" joins every word of its clause as a possible verb (`zuruckrahmenmak`): the misspelt noun is still
+    # mended from its own stem, and the question finds the rule about moving the frame marker back.
+    german = lookup.lexicon_of(indexes).languages["de"]
+    found = lookup.answer(indexes, text, lang="de")
+    assert german.stem("rahmenmarker") in found.stems
+    assert found.hits and found.hits[0].rule_id == "frame_markers.move_back"

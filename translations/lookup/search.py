@@ -415,7 +415,10 @@ def resolve(word: QueryWord, indexes: Sequence[Index], lexicon: Lexicon, lang: s
                                lambda term, code=code: any(index.uses(code, term) for index in indexes))
         if parts:
             return [[Term(part, PART, "part")] for part in parts]
-    near_any = sorted({term for form in dict.fromkeys([word.forms[0], word.text]) if typo_budget(form)
+    # The word as typed, its first form (a verb joined with its particle, or its stem) and its own stem: a typo in a
+    # joined verb's word ("der Ramenmarker … zurück" is `zuruckramenmark` first) is mended from its stem alone.
+    near_any = sorted({term for form in dict.fromkeys([word.forms[0], word.text, language.stem(word.text)])
+                       if typo_budget(form)
                        for index in indexes for term in index.words.terms
                        if abs(len(term) - len(form)) <= typo_budget(form) and term[:1] == form[:1]
                        and _within_edits(form, term, typo_budget(form))})
@@ -658,6 +661,10 @@ def title_share(titles: str, terms: set[str]) -> float:
     def said_by(readings: str) -> bool:
         return any(reading in terms for reading in readings.split("/"))
 
+    # Most rules a question matches say none of its terms in a title: a substring test settles them at once (one
+    # that holds a term inside a longer word is then read word by word, as the others).
+    if not any(term in titles for term in terms):
+        return 0.0
     best = 0.0
     for title in titles.split("|"):
         words = title.split()
