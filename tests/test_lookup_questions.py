@@ -306,3 +306,10 @@ def test_a_game_printed_in_the_query_s_language_comes_a_little_first(indexes, mo
     for key, score in with_prior.items():
         expected = without[key] * (prior if key[0] == RNFL else 1.0)
         assert score == pytest.approx(expected)
+
+
+def test_a_term_only_inside_a_longer_title_word_says_nothing_of_the_title() -> None:
+    # `insel` is a substring of the title, so the title is read word by word; it is no word of it, nor a part.
+    assert lookup.title_share("inselwertung wertung", {"insel"}) == 0.0
+    assert lookup.title_share("inselwert=insel+wert", {"wert", "zug"}) == 0.5
+    assert lookup.title_share("schiff bau", {"zug"}) == 0.0

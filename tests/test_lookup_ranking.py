@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from translations.lookup import ranking
+from translations.lookup import phrasings, ranking
 from translations.lookup import search as lookup
 from translations.lookup.language import parse
 
@@ -44,6 +44,19 @@ def test_a_ranker_orders_the_candidates_by_its_weights(indexes, monkeypatch) -> 
     assert sorted(h.rule_id for h in reordered) == candidates
     depths = [h.rule_id.count(".") for h in reordered]
     assert depths == sorted(depths, reverse=True)
+
+
+def test_the_committed_ranker_reorders_ten_candidates_down_to_the_first_stage_s_tenth(indexes, monkeypatch) -> None:
+    # A paraphrase shares its words with many rules, and the right one often comes 6th to 10th: all ten are
+    # candidates. A ranker that prefers the first stage's later places puts its 10th first, and nothing lower.
+    text = "hoeveel kost een extra werf eigenlijk ongeveer"
+    first = [h.rule_id for h in lookup.answer(indexes, text, limit=20, rerank=False).hits]
+    assert len(first) > 10 and ranking.committed() is not None and ranking.committed().candidates == 10
+    monkeypatch.setattr(ranking, "_LOADED", [ranking.Ranker({"place": -1.0}, candidates=10)])
+    monkeypatch.setattr(phrasings, "_LOADED", [None])  # no rule suggested from further down
+    hits = lookup.answer(indexes, text, limit=20).hits
+    assert hits[0].rule_id == first[9]
+    assert sorted(h.rule_id for h in hits[:10]) == sorted(first[:10]) and [h.rule_id for h in hits[10:]] == first[10:]
 
 
 def test_without_a_weights_file_the_first_stage_order_stands(tmp_path) -> None:

@@ -51,8 +51,11 @@ from collections.abc import Collection, Mapping, Sequence
 from pathlib import Path
 
 WEIGHTS_PATH = Path(__file__).resolve().with_name("ranking.json")
-#: How many of the first stage's best rules are ordered again.
-CANDIDATES = 5
+#: How many of the first stage's best rules are ordered again. Ten since round twelve: the newer question sets'
+#: paraphrases put the right rule 6th to 10th more often than 11th to 45th (81 against 57 of the 2,524 answerable
+#: questions of the tuning set and held-out sets 1-10), and the features tell it from the five more rivals well
+#: enough (leave-one-set-out over eleven held-out sets, of record: five 81.3 %, eight 81.6 %, ten 81.8 %).
+CANDIDATES = 10
 #: The first-stage score ratio below which a candidate's `base` stops falling (a far-off candidate is far off).
 BASE_FLOOR = -4.0
 #: Features every candidate has (the `answers:K`/`weakly:K` pairs follow, one per kind of question).

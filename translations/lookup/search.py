@@ -92,8 +92,11 @@ SYNONYM = 0.9
 #: Share of a query word's trigrams the index must know for a long word (a compound written otherwise) to count.
 KNOWN_GRAMS = 0.8
 LONG_WORD = 8
-#: The least share of a query's information (`known_share`) the indexes must know for it to be answered.
-KNOWN_SHARE = 0.35
+#: The least share of a query's information (`known_share`) the indexes must know for it to be answered. 0.30 since
+#: round twelve: between 0.30 and 0.35 the held-out sets 1-10 held more answerable questions (10, mostly with one
+#: colloquial word no rule uses: "nochmal", "kom", "fängt … an") than unanswerable ones (7), and the no-match model,
+#: which weighs the share with the rest, rejects such a question when its best match is weak.
+KNOWN_SHARE = 0.30
 #: How a typo neighbour is marked when the word is as close to several known words (of any language).
 AMBIGUOUS_TYPO = "typo?"
 #: A typo this long is taken as meant even when several known words are that close (other languages' forms).
@@ -415,7 +418,10 @@ def resolve(word: QueryWord, indexes: Sequence[Index], lexicon: Lexicon, lang: s
                                lambda term, code=code: any(index.uses(code, term) for index in indexes))
         if parts:
             return [[Term(part, PART, "part")] for part in parts]
-    near_any = sorted({term for form in dict.fromkeys([word.forms[0], word.text]) if typo_budget(form)
+    # The word as typed, its first form (a verb joined with its particle, or its stem) and its own stem: a typo in a
+    # joined verb's word ("der Ramenmarker … zurück" is `zuruckramenmark` first) is mended from its stem alone.
+    near_any = sorted({term for form in dict.fromkeys([word.forms[0], word.text, language.stem(word.text)])
+                       if typo_budget(form)
                        for index in indexes for term in index.words.terms
                        if abs(len(term) - len(form)) <= typo_budget(form) and term[:1] == form[:1]
                        and _within_edits(form, term, typo_budget(form))})
@@ -670,6 +676,10 @@ def title_share(titles: str, terms: set[str]) -> float:
     def said_by(readings: str) -> bool:
         return any(reading in terms for reading in readings.split("/"))
 
+    # Most rules a question matches say none of its terms in a title: a substring test settles them at once (one
+    # that holds a term inside a longer word is then read word by word, as the others).
+    if not any(term in titles for term in terms):
+        return 0.0
     best = 0.0
     for title in titles.split("|"):
         words = title.split()
