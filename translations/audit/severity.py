@@ -260,7 +260,8 @@ def weigh(finding: dict[str, Any], m: Merged, spec: Any, prepared: Mapping[str, 
         finding["_weighing"] = Weighing("supplement", False, "", None, 0.0).to_json()
         return
     if m.kind == "omission":
-        names_things = any(prepared[e].features[i].concepts for e, i in m.sentences if e in prepared)
+        names_things = bool(selection.draft) and any(
+            prepared[e].features[i].concepts for e, i in m.sentences if e in prepared)  # read in a draft audit only
         severity, score, told = _omission(m, passage, rule_id, selection, absorbed or set(), names_things)
         finding["severity"] = severity
         finding["_weighing"] = Weighing(passage, False, told, None, score).to_json()
