@@ -1,6 +1,7 @@
 """The rules a draft audit judges by, on hand-made sentences: negating prefixes, direction of play and bounds
 without a number as comparison words, choice phrases that hold no negation, neighbours that answer only with
-words their own counterpart lacks, and omissions an aligner hides in a 2:1 link."""
+words their own counterpart lacks, omissions an aligner hides in a 2:1 link, and a plain
+instruction a draft leaves out."""
 
 from __future__ import annotations
 
@@ -18,8 +19,10 @@ from translations.audit.checks import (
 from translations.audit.features import sentence_features
 from translations.audit.findings import Anchors
 from translations.audit.ingest import ingest
-from translations.audit.merge import Units, join, merge
+from translations.audit.inputs import AuditSelection
+from translations.audit.merge import Merged, Units, join, merge
 from translations.audit.segment import segment
+from translations.audit.severity import _omission as omission_severity
 
 ONE_TO_ONE = Link((0,), (0,), 0.9)
 
@@ -96,3 +99,33 @@ def test_a_draft_lacks_a_sentence_an_aligner_joined_into_a_two_to_one_link() -> 
     for (a, b), found in links.items():
         anchors.add(a, b, found)
     assert anchors.absorbed({("nl", 1)}, "draft", ["en", "nl", "draft"]) == {"en"}
+
+
+def _lacked_by(m: Merged, missing: str) -> Merged:
+    m.missing_in = {missing}
+    m.observations = [Observation("omission", "medium", "", [(e, i)], [missing], [(e, i)]) for e, i in m.sentences]
+    return m
+
+
+def test_a_draft_lacking_a_plain_instruction_every_reference_states_is_medium() -> None:
+    # No number, modal verb, negation or condition: "Place all goods next to the board."
+    editions = ("en", "en-zman", "nl", "draft")
+    draft = AuditSelection(editions, (), frozenset(), frozenset(), "draft")
+    every = _lacked_by(Merged("omission", "medium", sentences={("en", 3), ("en-zman", 4), ("nl", 5)}), "draft")
+    assert omission_severity(every, "rule", "setup.goods", draft, names_things=True)[0] == "high"
+    assert omission_severity(every, "rule", "setup.goods", draft, names_things=False)[0] == "low"  # names nothing
+    two = _lacked_by(Merged("omission", "medium", sentences={("en", 3), ("nl", 5)}), "draft")
+    assert omission_severity(two, "rule", "setup.goods", draft, names_things=True)[0] == "low"
+    # between published editions a plain statement one edition leaves out is rewording as often
+    published = AuditSelection(("en", "en-zman", "nl", "de"), (), frozenset(), frozenset(), None)
+    lacking_de = _lacked_by(Merged("omission", "medium", sentences={("en", 3), ("en-zman", 4), ("nl", 5)}), "de")
+    assert omission_severity(lacking_de, "rule", "setup.goods", published, names_things=True)[0] == "low"
+
+
+def test_a_sentence_opening_its_paragraph_goes_where_the_sentence_after_it_went() -> None:
+    # The draft prints step 9 before step 8; step 8's first sentence is missing from it.
+    en = prepare("en", "en", "8. Shuffle the cards.\n\n9. Place all goods next to the board. Then place 1 good on each space.")
+    draft = prepare("draft", "en", "9. Then place 1 good on each space.\n\n8. Shuffle the cards.")
+    anchors = Anchors()
+    anchors.add("en", "draft", [Link((0,), (1,), 0.9), Link((1,), (), 0.0), Link((2,), (0,), 0.9)])
+    assert anchors.insertion("en", 1, "draft", {"en": en, "draft": draft}) == draft.sentences[0].start

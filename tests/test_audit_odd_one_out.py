@@ -8,7 +8,7 @@ from test_audit_checks import prepare
 from translations.audit.alignment import Link, PreparedEdition
 from translations.audit.checks import Observation, PairContext, run_checks
 from translations.audit.merge import Merged, Units, join, merge
-from translations.audit.odd_one_out import draft_odd_one_out, reading_groups
+from translations.audit.odd_one_out import draft_odd_one_out, reading_groups, references_against_draft
 
 ONE_TO_ONE = [Link((0,), (0,), 0.9)]
 ALLOWED = {"en": "You may move the ship.", "de": "Du darfst das Schiff bewegen.", "nl": "Hij mag het schip verplaatsen."}
@@ -102,3 +102,15 @@ def test_a_one_every_reference_states_and_the_draft_leaves_out_is_a_singular_mad
     assert _single_dropped(group, "draft", "draft", 1.0, 2)
     assert not _single_dropped(group, "draft", "draft", 0.5, 1)  # one reference of two: said in words as often
     assert not _single_dropped(group, None, "draft", 1.0, 2)  # between published editions: unchanged
+
+
+def test_a_number_is_one_reading_in_any_language_for_who_differs_and_for_the_plural_cap_alike() -> None:
+    # "several Charterschiff" (draft) reads like "several charter ship" (en-zman), against "one Charter Ship" (en):
+    # en's wording, not the draft's — the grouping and references_against_draft read the values the same way.
+    group = Merged("plural", "low", values={"draft": "several Charterschiff", "en-zman": "several charter ship",
+                                            "en": "one Charter Ship"})
+    assert sorted(map(sorted, reading_groups(group.values, group.kind))) == [["draft", "en-zman"], ["en"]]
+    assert references_against_draft(group, "draft") == 0
+    assert draft_odd_one_out(group, "draft", {"en", "en-zman"}, []) == "en"
+    # raw strings would make three readings: a "draft alone" the cap below medium says it is not
+    assert len(reading_groups(group.values)) == 3

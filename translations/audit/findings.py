@@ -109,6 +109,8 @@ class Anchors:
 
     def __init__(self) -> None:
         self.maps: dict[tuple[str, str], list[tuple[int, int]]] = {}
+        #: as ``maps``, each sentence with the first of its counterparts (where a sentence after it would begin)
+        self.firsts: dict[tuple[str, str], list[tuple[int, int]]] = {}
         self.compared: dict[tuple[str, str], set[int]] = {}
         #: (a, b) -> sentences of a the aligner joined with a neighbour against fewer sentences of b
         self.joined: dict[tuple[str, str], set[int]] = {}
@@ -118,6 +120,8 @@ class Anchors:
         backward = sorted((j, max(lk.a)) for lk in links if lk.a and lk.b for j in lk.b)
         self.maps[(a, b)] = forward
         self.maps[(b, a)] = backward
+        self.firsts[(a, b)] = sorted((i, min(lk.b)) for lk in links if lk.a and lk.b for i in lk.a)
+        self.firsts[(b, a)] = sorted((j, min(lk.a)) for lk in links if lk.a and lk.b for j in lk.b)
         sure = [lk for lk in links if lk.a and lk.b and lk.score >= self.COMPARED]
         self.compared[(a, b)] = {i for lk in sure for i in lk.a}
         self.compared[(b, a)] = {j for lk in sure for j in lk.b}
@@ -149,16 +153,30 @@ class Anchors:
         return sorted({j for i, j in self.maps.get((edition, other), ()) if i == index})
 
     def insertion(self, have: str, index: int, missing: str, prepared: Mapping[str, PreparedEdition]) -> int | None:
-        """Offset in ``missing``'s source where ``have``'s sentence ``index`` would stand, or None."""
+        """Offset in ``missing``'s source where ``have``'s sentence ``index`` would stand, or None.
+
+        Right after the counterpart of the nearest linked sentence before it, or right before the counterpart of
+        the nearest linked sentence after it: the same place where the two counterparts follow each other. Where
+        they do not (the other edition prints the steps or boxes in another order, or has sentences of its own
+        between them), a sentence opening its paragraph or step goes with the sentence after it, any other with
+        the sentence before it."""
         pairs = self.maps.get((have, missing))
         if not pairs:
             return None
         keys = [i for i, _ in pairs]
-        at = bisect_right(keys, index - 1)
         sentences = prepared[missing].sentences
-        if at > 0:
-            return sentences[pairs[at - 1][1]].end
-        return sentences[pairs[at][1]].start if at < len(pairs) else None
+        at = bisect_right(keys, index - 1)
+        before = pairs[at - 1][1] if at > 0 else None
+        firsts = self.firsts.get((have, missing), pairs)
+        after_at = bisect_right([i for i, _ in firsts], index)
+        after = firsts[after_at][1] if after_at < len(firsts) else None
+        if after is None:
+            return sentences[before].end if before is not None else None
+        if before is None or before + 1 == after:
+            return sentences[after].start if before is None else sentences[before].end
+        mine = prepared[have].sentences
+        opens = index == 0 or mine[index - 1].block != mine[index].block
+        return sentences[after].start if opens else sentences[before].end
 
 
 # --- statements ------------------------------------------------------------------------------------------------

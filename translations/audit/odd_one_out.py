@@ -2,7 +2,8 @@
 
 A finding on a draft sentence is the draft's only when the draft is the *odd one out*: the references that read
 the passage agree among themselves, and the draft says something else. The readings (``Merged.values``: each
-edition's reading in a word or two, "negation" / "no negation", "left" / "right") group the editions:
+edition's reading in a word or two, "negation" / "no negation", "left" / "right"; a number "one …" / "several …"
+whatever the thing's name, :func:`reading`) group the editions:
 
 * **the draft alone against two references or more** ("right (draft) against left (en, de)"): the draft's;
 * **one reference alone against the draft and another reference** ("negation (en) against no negation (en-zman,
@@ -37,30 +38,40 @@ from translations.audit.merge import Merged
 _BY_ABSENCE = frozenset({"omission", "supplement"})
 
 
-def reading_groups(values: Mapping[str, str]) -> list[set[str]]:
-    """The editions grouped by their reading, in the order the readings first appear."""
+def reading(kind: str, value: str) -> str:
+    """What an edition's value says, in any language: a number is "one …" or "several …" whatever the thing's
+    name ("several Charterschiff" reads like "several charter ship"); every other kind's value is its reading
+    as the check wrote it. Both the grouping of :func:`draft_odd_one_out` and :func:`references_against_draft`
+    read values through this one function, so the plural raise and its cap in ``severity.weigh`` never disagree
+    on who reads like the draft."""
+    if kind == "plural":
+        return value.split(" ", 1)[0]  # "one …" / "several …" (checks.check_plural's readings)
+    return value
+
+
+def reading_groups(values: Mapping[str, str], kind: str = "") -> list[set[str]]:
+    """The editions grouped by their reading (:func:`reading`), in the order the readings first appear."""
     groups: dict[str, set[str]] = {}
     for edition, value in values.items():
-        groups.setdefault(value, set()).add(edition)
+        groups.setdefault(reading(kind, value), set()).add(edition)
     return list(groups.values())
 
 
 def references_against_draft(m: Merged, draft: str) -> int:
     """How many references read the passage otherwise than the draft, when no reference reads like it (0 when one
-    does). A glossary concept's name is one reading in any language: "großes Schiff" (draft) against "large ship"
-    (en-zman) and "not named" (en, nl) is the draft reading like en-zman, not the draft alone. Likewise a number
-    is one reading in any language: "several Charterschiff" (draft) against "several charter ship" (en-zman) and
-    "one Charter Ship" (en) is the draft reading like en-zman."""
-    def reading(value: str | None) -> str | None:
-        if m.kind == "glossary" and value is not None:
+    does), each value read by :func:`reading`. A glossary concept's name is moreover one reading in any language
+    here: "großes Schiff" (draft) against "large ship" (en-zman) and "not named" (en, nl) is the draft reading
+    like en-zman, not the draft alone."""
+    def read(value: str | None) -> str | None:
+        if value is None:
+            return None
+        if m.kind == "glossary":
             return NOT_NAMED if value == NOT_NAMED else "named"
-        if m.kind == "plural" and value is not None:
-            return value.split(" ", 1)[0]  # "one …" / "several …" (checks.check_plural's readings)
-        return value
+        return reading(m.kind, value)
 
-    mine = reading(m.values.get(draft))
+    mine = read(m.values.get(draft))
     references = [e for e in m.values if e != draft]
-    if mine is None or any(reading(m.values[e]) == mine for e in references):
+    if mine is None or any(read(m.values[e]) == mine for e in references):
         return 0
     return len(references)
 
@@ -80,7 +91,7 @@ def draft_odd_one_out(m: Merged, draft: str, compared: set[str], observations: I
     with nothing of the kind to say taken out); ``observations``: the references' own pairs' (others are ignored)."""
     if m.kind in _BY_ABSENCE:
         return m.odd_edition()
-    groups = reading_groups(m.values)
+    groups = reading_groups(m.values, m.kind)
     if len(groups) != 2:
         return m.odd_edition() or _undecided(m, draft, compared)
     mine = next(g for g in groups if draft in g)
