@@ -25,6 +25,7 @@ from translations.audit.reports.render import (
     groups,
     impact_line,
     marked_segments,
+    passages,
     rule_link,
     visible,
     what_changed,
@@ -131,7 +132,7 @@ def _checkboxes(name: str, values: list[str], labels: Mapping[str, str] | None =
 
 
 def _finding(n: int, f: Mapping[str, Any], group: int, game: str, languages: Mapping[str, str]) -> list[str]:
-    spans = f["spans"]
+    spans = passages(f["spans"])
     editions = sorted({s["edition"] for s in spans} | set(f["missing_in"]))
     link = rule_link(game, f["rule"])
     if f["rule"] and link:

@@ -6,7 +6,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from translations.audit.reports.render import counts_line, groups, impact_line, marked_segments, rule_link, visible, where
+from translations.audit.reports.render import (
+    counts_line,
+    groups,
+    impact_line,
+    marked_segments,
+    passages,
+    rule_link,
+    visible,
+    where,
+)
 
 
 def _cell(text: str) -> str:
@@ -35,7 +44,7 @@ def render_markdown(result: Mapping[str, Any], min_severity: str = "medium") -> 
             lines += ["", f"### {n}. {f['kind']} ({f['severity']}) `{f['id']}`", "", _cell(f["message"]), ""]
             if impact_line(f):
                 lines += [f"Effect on play: {impact_line(f)}", ""]
-            for span in f["spans"]:
+            for span in passages(f["spans"]):
                 if span["end"] == span["start"]:
                     lines.append(f"- **{span['edition']}** [{where(span)}]: *(missing here)*")
                     continue

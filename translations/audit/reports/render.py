@@ -48,12 +48,41 @@ def groups(findings: list[dict[str, Any]]) -> list[tuple[str, list[dict[str, Any
 
 
 def where(span: Mapping[str, Any]) -> str:
-    """``"p. 3, l. 45"`` (page only where the text has page breaks)."""
+    """``"p. 3, l. 45"`` or ``"p. 3, l. 45–47"`` (page only where the text has page breaks)."""
     page = span.get("page")
     line = span.get("line")
     if line is None:
         return f"{span['start']}–{span['end']}"
-    return f"p. {page}, l. {line}" if page else f"l. {line}"
+    last = span.get("last_line")
+    lines = f"l. {line}–{last}" if last is not None and last != line else f"l. {line}"
+    return f"p. {page}, {lines}" if page else lines
+
+
+#: At most this many characters (a line break, a space) between two cited spans that read as one passage.
+ADJACENT_GAP = 2
+
+
+def passages(spans: list[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    """The spans a reader sees: runs of one edition's spans that follow each other in its text joined into one.
+
+    A rule cited line by line ("p. 4, l. 262", "l. 263", …) is one passage to a reader, not four cards cut
+    mid-sentence. Only spans next to each other in the given order join, with a space for the line break between
+    them, so highlight offsets still fall on the same characters; an empty span (text missing here) stays alone.
+    The JSON report keeps the spans as cited (the contract); this is how the human-readable reports show them.
+    """
+    out: list[dict[str, Any]] = []
+    for span in spans:
+        prev = out[-1] if out else None
+        gap = span["start"] - prev["end"] if prev else -1
+        if (prev is not None and prev["edition"] == span["edition"] and 0 <= gap <= ADJACENT_GAP
+                and prev["end"] > prev["start"] and span["end"] > span["start"]):
+            prev["text"] = prev["text"] + " " * gap + span["text"]
+            prev["end"] = span["end"]
+            if span.get("line") is not None:
+                prev["last_line"] = span["line"]
+            continue
+        out.append(dict(span))
+    return out
 
 
 def headline(finding: Mapping[str, Any]) -> str:
@@ -146,7 +175,7 @@ def render_text(result: Mapping[str, Any], min_severity: str = "medium", width: 
             if finding["missing_in"]:
                 console.print(f"   missing in: {', '.join(finding['missing_in'])}")
             by_edition: dict[str, list[dict[str, Any]]] = {}
-            for span in finding["spans"]:
+            for span in passages(finding["spans"]):
                 by_edition.setdefault(span["edition"], []).append(span)
             if not by_edition:
                 continue
