@@ -287,31 +287,3 @@ def test_candidates_carry_the_kind_contrast_against_every_other_candidate(indexe
         expected = ranking.kind_contrast(hit.signals.answered(hit.number), others, asked, "asked_elsewhere")
         assert {k: v for k, v in hit.features.items() if k.endswith(":asked_elsewhere")} == expected
     assert any(k.endswith(":asked_elsewhere") for hit in hits for k in hit.features)
-
-
-def test_a_word_few_of_its_family_say_counts_by_how_few() -> None:
-    # words "two", "markers", "jump" of a question, worth 1, 2, 1; the rule says the first two; of its three
-    # siblings one says "two", all say "markers", one "jump"
-    own = [True, True, False]
-    rivals = [[True, True, False], [False, True, True], [False, True, False]]
-    found = ranking.family_rarity(own, rivals, [1.0, 2.0, 1.0], 4.0)
-    # "two": 2 of 3 siblings do not say it; "markers" tells nothing; "jump": 1 of 3 says it and the rule does not
-    assert found == pytest.approx({"own:rare": (2 / 3) * 1.0 / 4.0, "rival:rare": (1 / 3) * 1.0 / 4.0})
-    # a rule saying what none of its family says gets its full worth, as the strict `family_contrast` does
-    assert ranking.family_rarity([True], [[False], [False]], [3.0], 3.0) == {"own:rare": 1.0}
-    assert ranking.family_rarity([False], [[True], [True]], [3.0], 3.0) == {"rival:rare": 1.0}
-    # no family, or a question with no information, no contrast
-    assert ranking.family_rarity([True], [], [1.0], 1.0) == {} and ranking.family_rarity([True], [[False]], [1.0], 0) == {}
-
-
-def test_candidates_carry_the_family_rarity_of_the_question_s_words(indexes) -> None:
-    text = "I jumped over two milestone markers with one move"
-    hits = lookup.answer(indexes, text, limit=ranking.CANDIDATES, rerank=False).hits
-    for hit in hits:
-        signals = hit.signals
-        family = [other.number for other in hits if other is not hit and other.game == hit.game
-                  and ranking.related(hit.rule_id, other.rule_id)]
-        expected = ranking.family_rarity(signals.prints(hit.number), [signals.prints(doc) for doc in family],
-                                         signals.worth, signals.total) if family else {}
-        assert {k: v for k, v in hit.features.items() if k.endswith(":rare")} == pytest.approx(expected)
-    assert any(k.endswith(":rare") for hit in hits for k in hit.features)

@@ -31,9 +31,6 @@ earlier questions said, and that another's said and its own did not (`phrasings.
 | `own:C`, `rival:C` | against its family among the best candidates (parent, sub-rules, siblings): the share of \
 the question's information in its words of kind C (`number`, `term`, `word`) it says itself and none of them does, \
 and that one of them says and it does not (`family_contrast`) |
-| `own:rare`, `rival:rare` | against the same family, softly: the share of the question's information in words \
-it says, each counted by the share of its family that does not say it, and in words it does not say, by the share \
-that does (`family_rarity`: the family's own inverse document frequency) |
 | `own:asked`, `rival:asked` | against the same family: the share of the kinds the question asks that it answers \
 and none of them does, and that one of them answers and it does not (`kind_contrast`) |
 | `own:asked_elsewhere`, `rival:asked_elsewhere` | the same against every other best candidate, its family \
@@ -66,7 +63,7 @@ FEATURES = ("base", "first", "place", "words", "grams", "coord", "title", "in_ti
             "named_elsewhere", "parent", "depth", "setup", "setup_asked", "own_edition", "parent_shown", "child_shown",
             "phrased", "phrased_weight", "phrased_section", "phrased_parent", "phrased_child", "phrased_own",
             "phrased_own_weight", "phrased_rival", "suggested", *(
-                f"{side}:{kind}" for side in ("own", "rival") for kind in ("number", "term", "word", "rare", "asked",
+                f"{side}:{kind}" for side in ("own", "rival") for kind in ("number", "term", "word", "asked",
                                                                             "asked_elsewhere")))
 #: How many rules below the first `CANDIDATES` the phrasings may add to them (`phrasings.Phrasings.suggest`), and
 #: how far down the first stage's order they are looked for.
@@ -118,27 +115,6 @@ def family_contrast(own: Sequence[bool], rivals: Sequence[Sequence[bool]], kinds
         if says != others:
             key = f"{'own' if says else 'rival'}:{kind}"
             found[key] = found.get(key, 0.0) + worth[number] / total
-    return found
-
-
-def family_rarity(own: Sequence[bool], rivals: Sequence[Sequence[bool]], worth: Sequence[float],
-                  total: float) -> dict[str, float]:
-    """`own:rare` and `rival:rare` of a candidate whose family among the candidates is `rivals`, per word of the
-    question whether the candidate says it (`own`) and each rival does: a word the candidate says counts its worth
-    times the share of its family that does not say it (`own:rare`); a word it does not say, its worth times the
-    share that does (`rival:rare`). `family_contrast` counts a word only when *none* of the family says it, which
-    among eight rules of one action is rare; here the word only one or two of them print still tells them apart
-    ("jumped two milestones" among the milestone rules: the one about passing several says "two" with a few of its
-    siblings, not with all of them)."""
-    found: dict[str, float] = {}
-    if not rivals or total <= 0:
-        return found
-    for number, says in enumerate(own):
-        saying = sum(1 for rival in rivals if rival[number]) / len(rivals)
-        share = (1.0 - saying) if says else saying
-        if share > 0:
-            key = "own:rare" if says else "rival:rare"
-            found[key] = found.get(key, 0.0) + share * worth[number] / total
     return found
 
 

@@ -608,12 +608,6 @@ class Signals:
         said = f" {self.index.said[doc]} "
         return [any(f" {term.term} " in said for term in group) for group in self.groups]
 
-    def prints(self, doc: int) -> list[bool]:
-        """Per resolved word of the question, whether document `doc` holds one of its terms anywhere it is indexed
-        by (its titles and summaries, the passages it quotes in every edition, its glossary terms and rulings)."""
-        postings = self.index.words.postings
-        return [any(doc in postings(term.term)[::2] for term in group) for group in self.groups]
-
     def answered(self, doc: int) -> Sequence[str]:
         """The kinds of question document `doc` answers (`Index.answers`, with `number` when it counts what the
         question asks how many of; a kind ending in `~` only weakly)."""
@@ -904,10 +898,8 @@ def candidate_features(hit: Hit, hits: Sequence[Hit], best: float, query: Query,
         family = [other.number for other in hits[:ranking.CANDIDATES] if other is not hit and other.game == hit.game
                   and ranking.related(hit.rule_id, other.rule_id)]
         if family:
-            own, rivals = signals.says(hit.number), [signals.says(doc) for doc in family]
-            found.update(ranking.family_contrast(own, rivals, signals.kinds(), signals.worth, signals.total))
-            found.update(ranking.family_rarity(signals.prints(hit.number), [signals.prints(doc) for doc in family],
-                                               signals.worth, signals.total))
+            found.update(ranking.family_contrast(signals.says(hit.number), [signals.says(doc) for doc in family],
+                                                 signals.kinds(), signals.worth, signals.total))
             if signals.asked:
                 found.update(ranking.kind_contrast(signals.answered(hit.number),
                                                    [signals.answered(doc) for doc in family], signals.asked))
