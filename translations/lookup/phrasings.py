@@ -148,10 +148,8 @@ class Phrasings:
         what only one of them was asked with ("start", "revealed") does."""
         stems = list(dict.fromkeys(stems))
         total = sum(self.idf(stem) for stem in stems)
-        said = []
-        for game, rule in candidates:
-            text = self.rules.get(game, {}).get(rule, "")
-            said.append({stem for stem in stems if f" {stem}:" in text})
+        texts = [self.rules.get(game, {}).get(rule, "") for game, rule in candidates]
+        said = [{stem for stem in stems if f" {stem}:" in text} for text in texts]
         found: list[dict[str, float]] = []
         for number, own in enumerate(said):
             others = set().union(*(other for place, other in enumerate(said) if place != number))
@@ -161,9 +159,8 @@ class Phrasings:
                 missed = sum(self.idf(stem) for stem in others - own)
                 if alone:
                     measured["phrased_own"] = alone / total
-                    text = self.rules.get(candidates[number][0], {}).get(candidates[number][1], "")
                     measured["phrased_own_weight"] = math.log(1.0 + sum(
-                        _count(text, f" {stem}:") * self.idf(stem) for stem in own - others))
+                        _count(texts[number], f" {stem}:") * self.idf(stem) for stem in own - others))
                 if missed:
                     measured["phrased_rival"] = missed / total
             found.append(measured)
