@@ -21,7 +21,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from replay_draft_audit import draft_cases, error_places  # a sibling script
+from replay_draft_audit import draft_cases, error_places  # sibling scripts
+from score_drafts_in_process import covers
 
 from translations.audit.checks import CHECK_MIN_SCORE
 
@@ -64,9 +65,8 @@ def trace(errors_files: Sequence[Path], verbose: bool) -> None:
                 if not e.get("changed"):
                     continue
                 inside = [k for k, (s, t, _, _) in enumerate(sentences) if s < b and t > a]
-                hit = any(f["severity"] in ("high", "medium") and any(
-                    s["edition"] == DRAFT and s["start"] < b and s["end"] > a for s in f["spans"])
-                    for f in result["findings"])
+                # exactly on the changed text (no slack), as round thirteen's figures were counted
+                hit = any(f["severity"] in ("high", "medium") and covers(f, a, b, 0) for f in result["findings"])
                 kinds = [min((link_kind(p["links"], p["a"] == DRAFT, k) for k in inside), default="none")
                          for p in pairs]
                 words = max((len(sentences[k][3].split()) for k in inside), default=0)
